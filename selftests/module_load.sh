@@ -1,0 +1,137 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Load, unload and reload lttng_calibrate: the debugfs files come and go with
+# the module, a fresh module says it has no results, parameters are checked
+# at load time, and the kernel log stays clean.  The module is left loaded.
+#
+# The module is loaded from $LTTNG_CALIBRATE_KO when set, else by modprobe.
+set -u
+
+ksft_skip=4
+dir=/sys/kernel/debug/lttng_calibrate
+params=/sys/module/lttng_calibrate/parameters
+bad_log='WARNING:|BUG:|Oops|general protection|Call Trace|possible circular locking|inconsistent lock state|DEADLOCK|self-detected stall|detected stall|blocked for more than|Kernel panic|UBSAN:|KASAN:'
+
+n=0
+failed=0
+
+ok() {
+	n=$((n + 1))
+	echo "ok $n $1"
+}
+
+not_ok() {
+	n=$((n + 1))
+	failed=$((failed + 1))
+	echo "not ok $n $1"
+}
+
+# check DESCRIPTION COMMAND...: one test result from a command's status.
+check() {
+	local desc=$1
+
+	shift
+	if "$@"; then
+		ok "$desc"
+	else
+		not_ok "$desc"
+	fi
+}
+
+load() {
+	if [ -n "${LTTNG_CALIBRATE_KO:-}" ]; then
+		insmod "$LTTNG_CALIBRATE_KO" "$@"
+	else
+		modprobe lttng_calibrate "$@"
+	fi
+}
+
+loaded() {
+	[ -d /sys/module/lttng_calibrate ]
+}
+
+unload() {
+	! loaded || rmmod lttng_calibrate
+}
+
+files_present() {
+	[ -f "$dir/run" ] && [ -f "$dir/results" ] &&
+		[ -f "$dir/results_kv" ] && [ -f "$dir/status" ]
+}
+
+fresh() {
+	grep -q '^no run yet' "$dir/results" &&
+		grep -qx 'run.state=none' "$dir/results_kv" &&
+		grep -qx 'state=idle' "$dir/status"
+}
+
+run_ok() {
+	echo "$1" > "$dir/run" &&
+		grep -qx "run.iterations.done=$1" "$dir/results_kv" &&
+		grep -qx "difference.cycles.count=$1" "$dir/results_kv"
+}
+
+# load_refused PARAM=VALUE: insmod fails, says why, and leaves nothing behind.
+load_refused() {
+	local name=${1%%=*}
+
+	! load "$1" 2>/dev/null && ! loaded && [ ! -d "$dir" ] &&
+		dmesg | tail -n 20 | grep -q "lttng_calibrate: $name=.* is invalid"
+}
+
+max_enforced() {
+	load max_iterations=500 && grep -qx 500 "$params/max_iterations" &&
+		! echo 501 2>/dev/null > "$dir/run" && fresh && run_ok 500
+}
+
+reload_defaults() {
+	unload && load && grep -qx 100000000 "$params/max_iterations" &&
+		grep -qx -- -1 "$params/cpu"
+}
+
+log_clean() {
+	local new
+
+	new=$(dmesg | tail -n +"$((log_start + 1))" | grep -E "$bad_log")
+	[ -z "$new" ] || { echo "# kernel log: $new"; return 1; }
+}
+
+echo "TAP version 13"
+if [ "$(id -u)" -ne 0 ]; then
+	echo "1..0 # SKIP must be run as root"
+	exit $ksft_skip
+fi
+if ! loaded && ! load 2>/dev/null; then
+	if [ -n "${LTTNG_CALIBRATE_NO_SKIP:-}" ]; then
+		echo "1..0 # lttng_calibrate cannot be loaded"
+		exit 1
+	fi
+	echo "1..0 # SKIP lttng_calibrate is not loaded and cannot be loaded"
+	exit $ksft_skip
+fi
+if [ ! -d /sys/kernel/debug/lttng_calibrate ]; then
+	echo "1..0 # SKIP debugfs is not mounted on /sys/kernel/debug"
+	[ -n "${LTTNG_CALIBRATE_NO_SKIP:-}" ] && exit 1
+	exit $ksft_skip
+fi
+log_start=$(dmesg | wc -l)
+echo "1..14"
+
+check "unload removes the module" unload
+check "unload removes the debugfs directory" test ! -e "$dir"
+check "load creates the debugfs files" eval 'load && files_present'
+check "a fresh module says it has no results" fresh
+check "run 1000 after load" run_ok 1000
+for i in 1 2 3; do
+	check "reload $i: fresh, then runs" \
+		eval 'unload && load && fresh && run_ok 100'
+done
+check "max_iterations=0 refused at load" eval 'unload && load_refused max_iterations=0'
+check "cpu=99999 refused at load" load_refused cpu=99999
+check "chunk_iterations=0 refused at load" load_refused chunk_iterations=0
+check "load with max_iterations=500 is enforced" max_enforced
+check "reload with defaults" reload_defaults
+check "kernel log clean" log_clean
+
+[ "$failed" -eq 0 ]
