@@ -1,0 +1,526 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Integer-only running statistics for lttng-calibrate.
+ *
+ * Samples are accumulated as shifted sums (relative to the first sample) in
+ * 128-bit integers, plus a log-linear histogram for quantiles.  Adding a
+ * sample costs a few multiplications, no division.  All division, and the
+ * square root, happen once at summary time with 128-bit helpers written
+ * here: the module cannot link libgcc's __udivti3.
+ *
+ * The same file is compiled as userspace C by tools/stats-test/.
+ */
+
+#include "lttng-calibrate-stats.h"
+
+#define LTTNG_CALIBRATE_HIST_SUB_MASK \
+	((1U << LTTNG_CALIBRATE_HIST_SUB_BITS) - 1)
+
+/*
+ * Scale applied to the variance before the square root: 4 * 1000^2.  The
+ * 1000^2 gives the standard deviation in thousandths, the 4 one more bit
+ * so that it can be rounded to nearest: round(sqrt(v)) =
+ * floor((floor(sqrt(floor(4 * v))) + 1) / 2).
+ */
+#define LTTNG_CALIBRATE_VAR_SCALE	4000000ULL
+
+static inline struct lttng_calibrate_u128 lttng_calibrate_u128(u64 hi, u64 lo)
+{
+	struct lttng_calibrate_u128 r = { .hi = hi, .lo = lo };
+
+	return r;
+}
+
+static inline bool lttng_calibrate_u128_is_neg(struct lttng_calibrate_u128 a)
+{
+	return a.hi >> 63;
+}
+
+static inline int lttng_calibrate_u128_cmp(struct lttng_calibrate_u128 a,
+					   struct lttng_calibrate_u128 b)
+{
+	if (a.hi != b.hi)
+		return a.hi < b.hi ? -1 : 1;
+	if (a.lo != b.lo)
+		return a.lo < b.lo ? -1 : 1;
+	return 0;
+}
+
+/* Sets *overflow on carry out, never clears it. */
+static inline struct lttng_calibrate_u128
+lttng_calibrate_u128_add(struct lttng_calibrate_u128 a,
+			 struct lttng_calibrate_u128 b, bool *overflow)
+{
+	struct lttng_calibrate_u128 r;
+
+	r.lo = a.lo + b.lo;
+	r.hi = a.hi + b.hi + (r.lo < a.lo);
+	if (lttng_calibrate_u128_cmp(r, a) < 0)
+		*overflow = true;
+	return r;
+}
+
+/* Modulo 2^128, so it also adds to two's complement values. */
+static inline struct lttng_calibrate_u128
+lttng_calibrate_u128_add_u64(struct lttng_calibrate_u128 a, u64 b)
+{
+	a.lo += b;
+	a.hi += a.lo < b;
+	return a;
+}
+
+static inline struct lttng_calibrate_u128
+lttng_calibrate_u128_sub(struct lttng_calibrate_u128 a,
+			 struct lttng_calibrate_u128 b)
+{
+	struct lttng_calibrate_u128 r;
+
+	r.lo = a.lo - b.lo;
+	r.hi = a.hi - b.hi - (a.lo < b.lo);
+	return r;
+}
+
+static inline struct lttng_calibrate_u128
+lttng_calibrate_u128_sub_u64(struct lttng_calibrate_u128 a, u64 b)
+{
+	return lttng_calibrate_u128_sub(a, lttng_calibrate_u128(0, b));
+}
+
+static inline struct lttng_calibrate_u128
+lttng_calibrate_u128_neg(struct lttng_calibrate_u128 a)
+{
+	return lttng_calibrate_u128_sub(lttng_calibrate_u128(0, 0), a);
+}
+
+/* 64 x 64 -> 128 bit product from four 32 x 32 -> 64 bit products. */
+static inline struct lttng_calibrate_u128 lttng_calibrate_u128_mul64(u64 a,
+								     u64 b)
+{
+	u64 a_lo = (u32)a, a_hi = a >> 32;
+	u64 b_lo = (u32)b, b_hi = b >> 32;
+	u64 lo_lo = a_lo * b_lo, lo_hi = a_lo * b_hi;
+	u64 hi_lo = a_hi * b_lo, hi_hi = a_hi * b_hi;
+	u64 mid = (lo_lo >> 32) + (u32)lo_hi + (u32)hi_lo;
+	struct lttng_calibrate_u128 r;
+
+	r.lo = (mid << 32) | (u32)lo_lo;
+	r.hi = hi_hi + (lo_hi >> 32) + (hi_lo >> 32) + (mid >> 32);
+	return r;
+}
+
+/* 128 x 64 -> 128 bit product; sets *overflow if it does not fit. */
+static struct lttng_calibrate_u128
+lttng_calibrate_u128_mul_u64(struct lttng_calibrate_u128 a, u64 b,
+			     bool *overflow)
+{
+	struct lttng_calibrate_u128 high = lttng_calibrate_u128_mul64(a.hi, b);
+	struct lttng_calibrate_u128 r = lttng_calibrate_u128_mul64(a.lo, b);
+
+	if (high.hi)
+		*overflow = true;
+	return lttng_calibrate_u128_add(r, lttng_calibrate_u128(high.lo, 0),
+					overflow);
+}
+
+static inline void lttng_calibrate_u128_set_bit(struct lttng_calibrate_u128 *a,
+						int bit)
+{
+	if (bit >= 64)
+		a->hi |= 1ULL << (bit - 64);
+	else
+		a->lo |= 1ULL << bit;
+}
+
+static inline u64 lttng_calibrate_u128_bit(struct lttng_calibrate_u128 a,
+					   int bit)
+{
+	return bit >= 64 ? (a.hi >> (bit - 64)) & 1 : (a.lo >> bit) & 1;
+}
+
+/*
+ * Binary long division; @den must not be 0.  Only used at summary time,
+ * so up to 128 shift-and-subtract steps are fine.
+ */
+static struct lttng_calibrate_u128
+lttng_calibrate_u128_divmod(struct lttng_calibrate_u128 num,
+			    struct lttng_calibrate_u128 den,
+			    struct lttng_calibrate_u128 *rem)
+{
+	struct lttng_calibrate_u128 quot = { 0, 0 }, r = { 0, 0 };
+	bool carry;
+	int bit;
+
+	if (!num.hi && !den.hi) {
+		quot.lo = div64_u64_rem(num.lo, den.lo, &r.lo);
+		goto out;
+	}
+	bit = num.hi ? 64 + fls64(num.hi) : fls64(num.lo);
+	while (bit-- > 0) {
+		/* r < den before the shift, so at most one bit spills out */
+		carry = r.hi >> 63;
+		r.hi = (r.hi << 1) | (r.lo >> 63);
+		r.lo = (r.lo << 1) | lttng_calibrate_u128_bit(num, bit);
+		if (carry || lttng_calibrate_u128_cmp(r, den) >= 0) {
+			r = lttng_calibrate_u128_sub(r, den);
+			lttng_calibrate_u128_set_bit(&quot, bit);
+		}
+	}
+out:
+	if (rem)
+		*rem = r;
+	return quot;
+}
+
+static struct lttng_calibrate_u128
+lttng_calibrate_u128_div_u64(struct lttng_calibrate_u128 num, u64 den,
+			     u64 *rem)
+{
+	struct lttng_calibrate_u128 quot, r;
+
+	quot = lttng_calibrate_u128_divmod(num, lttng_calibrate_u128(0, den),
+					   &r);
+	if (rem)
+		*rem = r.lo;
+	return quot;
+}
+
+/* floor(sqrt(a)), digit by digit; the root of a 128-bit value fits in 64. */
+static u64 lttng_calibrate_u128_sqrt(struct lttng_calibrate_u128 a)
+{
+	struct lttng_calibrate_u128 square;
+	u64 root = 0, candidate;
+	int bit;
+
+	for (bit = 63; bit >= 0; bit--) {
+		candidate = root | (1ULL << bit);
+		square = lttng_calibrate_u128_mul64(candidate, candidate);
+		if (lttng_calibrate_u128_cmp(square, a) <= 0)
+			root = candidate;
+	}
+	return root;
+}
+
+/* Two's complement 128-bit value to s64, saturating. */
+static s64 lttng_calibrate_s128_to_s64(struct lttng_calibrate_u128 a)
+{
+	if (lttng_calibrate_u128_is_neg(a)) {
+		if (a.hi != U64_MAX || a.lo < (u64)S64_MAX + 1)
+			return S64_MIN;
+		a = lttng_calibrate_u128_neg(a);
+		return a.lo > (u64)S64_MAX ? S64_MIN : -(s64)a.lo;
+	}
+	if (a.hi || a.lo > (u64)S64_MAX)
+		return S64_MAX;
+	return (s64)a.lo;
+}
+
+static unsigned int lttng_calibrate_hist_index(u64 magnitude)
+{
+	unsigned int shift;
+
+	if (magnitude <= LTTNG_CALIBRATE_HIST_SUB_MASK)
+		return magnitude;
+	/* keep the SUB_BITS bits below the leading one */
+	shift = fls64(magnitude) - 1 - LTTNG_CALIBRATE_HIST_SUB_BITS;
+	return ((shift + 1) << LTTNG_CALIBRATE_HIST_SUB_BITS) +
+	       ((magnitude >> shift) & LTTNG_CALIBRATE_HIST_SUB_MASK);
+}
+
+/*
+ * A bucket starting at 2^SUB_BITS * w is w wide; its midpoint, rounded
+ * down, is within w / 2, that is 1 / 2^(SUB_BITS + 1) relative, of any
+ * magnitude in it.
+ */
+static u64 lttng_calibrate_hist_midpoint(unsigned int index)
+{
+	unsigned int shift;
+	u64 low;
+
+	if (index <= LTTNG_CALIBRATE_HIST_SUB_MASK)
+		return index;
+	shift = (index >> LTTNG_CALIBRATE_HIST_SUB_BITS) - 1;
+	low = (u64)((1U << LTTNG_CALIBRATE_HIST_SUB_BITS) |
+		    (index & LTTNG_CALIBRATE_HIST_SUB_MASK)) << shift;
+	return low + (((1ULL << shift) - 1) >> 1);
+}
+
+/**
+ * lttng_calibrate_stats_init() - reset statistics to zero samples
+ * @s: statistics to reset
+ *
+ * Context: Any context.
+ */
+void lttng_calibrate_stats_init(struct lttng_calibrate_stats *s)
+{
+	memset(s, 0, sizeof(*s));
+	s->min = S64_MAX;
+	s->max = S64_MIN;
+}
+
+/**
+ * lttng_calibrate_stats_add() - add one sample
+ * @s: statistics to update
+ * @x: the sample
+ *
+ * Costs a histogram increment and one 64 x 64 bit multiplication, no
+ * division.  The first sample becomes the shift for all later ones.
+ *
+ * Context: Any context; the caller serializes updates of @s.
+ */
+void lttng_calibrate_stats_add(struct lttng_calibrate_stats *s, s64 x)
+{
+	struct lttng_calibrate_u128 square;
+	bool overflow = false;
+	u32 *bucket;
+	u64 delta;
+
+	if (!s->count)
+		s->shift = x;
+	s->count++;
+	if (x < s->min)
+		s->min = x;
+	if (x > s->max)
+		s->max = x;
+
+	if (x >= 0)
+		bucket = &s->pos[lttng_calibrate_hist_index(x)];
+	else
+		bucket = &s->neg[lttng_calibrate_hist_index(0 - (u64)x)];
+	if (*bucket != U32_MAX)
+		(*bucket)++;
+
+	/* |x - shift| < 2^64 always fits as an unsigned magnitude */
+	if (x >= s->shift) {
+		delta = (u64)x - (u64)s->shift;
+		s->sum = lttng_calibrate_u128_add_u64(s->sum, delta);
+	} else {
+		delta = (u64)s->shift - (u64)x;
+		s->sum = lttng_calibrate_u128_sub_u64(s->sum, delta);
+	}
+	square = lttng_calibrate_u128_mul64(delta, delta);
+	s->sumsq = lttng_calibrate_u128_add(s->sumsq, square, &overflow);
+	if (overflow)
+		s->sumsq = lttng_calibrate_u128(U64_MAX, U64_MAX);
+}
+
+static s64 lttng_calibrate_stats_clamp(const struct lttng_calibrate_stats *s,
+				       u64 magnitude, bool negative)
+{
+	s64 v;
+
+	if (negative)
+		v = magnitude > (u64)S64_MAX ? S64_MIN : -(s64)magnitude;
+	else
+		v = magnitude > (u64)S64_MAX ? S64_MAX : (s64)magnitude;
+	if (v < s->min)
+		return s->min;
+	if (v > s->max)
+		return s->max;
+	return v;
+}
+
+/**
+ * lttng_calibrate_stats_quantile() - quantile from the histogram
+ * @s: statistics to read
+ * @permille: quantile in thousandths, 0 to 1000 (larger means 1000)
+ *
+ * Finds the bucket of the smallest value v such that at least
+ * ceil(@permille * count / 1000) samples, and at least one, are <= v.
+ *
+ * Context: Any context.
+ * Return: the midpoint of that bucket clamped to [min, max]: exact for
+ * magnitudes below 64, otherwise within 1/64 of v.  0 when there are no
+ * samples.
+ */
+s64 lttng_calibrate_stats_quantile(const struct lttng_calibrate_stats *s,
+				   u32 permille)
+{
+	u64 rank, seen = 0, mid;
+	u32 rem;
+	int i;
+
+	if (!s->count)
+		return 0;
+	if (permille > 1000)
+		permille = 1000;
+	/* ceil(permille * count / 1000) without overflowing 64 bits */
+	rank = div_u64_rem(s->count, 1000, &rem) * permille +
+	       (rem * permille + 999) / 1000;
+	if (!rank)
+		rank = 1;
+
+	for (i = LTTNG_CALIBRATE_HIST_BUCKETS - 1; i >= 0; i--) {
+		seen += s->neg[i];
+		if (seen >= rank) {
+			mid = lttng_calibrate_hist_midpoint(i);
+			return lttng_calibrate_stats_clamp(s, mid, true);
+		}
+	}
+	for (i = 0; i < LTTNG_CALIBRATE_HIST_BUCKETS; i++) {
+		seen += s->pos[i];
+		if (seen >= rank) {
+			mid = lttng_calibrate_hist_midpoint(i);
+			return lttng_calibrate_stats_clamp(s, mid, false);
+		}
+	}
+	/* only reachable when buckets saturated */
+	return s->max;
+}
+
+static s64
+lttng_calibrate_stats_mean_milli(const struct lttng_calibrate_stats *s)
+{
+	const u64 n = s->count;
+	bool negative = lttng_calibrate_u128_is_neg(s->sum);
+	struct lttng_calibrate_u128 abs_sum, dev, mean;
+	bool unused = false;
+	u64 quot, rem, shift_abs;
+
+	/* mean = shift + sum / n, with |sum| = quot * n + rem, quot < 2^64 */
+	abs_sum = negative ? lttng_calibrate_u128_neg(s->sum) : s->sum;
+	quot = lttng_calibrate_u128_div_u64(abs_sum, n, &rem).lo;
+	/* dev = round(1000 * |sum| / n), ties toward +infinity */
+	dev = lttng_calibrate_u128_mul64(rem, 1000);
+	dev = lttng_calibrate_u128_add_u64(dev, negative ? (n - 1) / 2 : n / 2);
+	dev = lttng_calibrate_u128_div_u64(dev, n, NULL);
+	dev = lttng_calibrate_u128_add(lttng_calibrate_u128_mul64(quot, 1000),
+				       dev, &unused);
+
+	shift_abs = s->shift < 0 ? 0 - (u64)s->shift : (u64)s->shift;
+	mean = lttng_calibrate_u128_mul64(shift_abs, 1000);
+	if (s->shift < 0)
+		mean = lttng_calibrate_u128_neg(mean);
+	/* both terms are below 2^74 in magnitude: no wrap in 128 bits */
+	if (negative)
+		mean = lttng_calibrate_u128_sub(mean, dev);
+	else
+		mean = lttng_calibrate_u128_add(mean, dev, &unused);
+	return lttng_calibrate_s128_to_s64(mean);
+}
+
+/*
+ * Standard deviation in thousandths from @scaled = floor(4 * 10^6 * var)
+ * when @scaled_valid, else from @var = floor(var) (var >= 2^106 then, so
+ * 1000 * sqrt(var) is within 1000 of exact, or saturates).
+ */
+static u64 lttng_calibrate_stddev_round(struct lttng_calibrate_u128 scaled,
+					bool scaled_valid,
+					struct lttng_calibrate_u128 var)
+{
+	u64 root;
+
+	if (!scaled_valid) {
+		root = lttng_calibrate_u128_sqrt(var);
+		return root > U64_MAX / 1000 ? U64_MAX : root * 1000;
+	}
+	root = lttng_calibrate_u128_sqrt(scaled);
+	return (root >> 1) + (root & 1);
+}
+
+/*
+ * Returns M2 = sum of (x - mean)^2 as @m2 + @frac / n, 0 <= @frac < n;
+ * false if the accumulated sums are saturated.
+ */
+static bool lttng_calibrate_stats_m2(const struct lttng_calibrate_stats *s,
+				     struct lttng_calibrate_u128 *m2, u64 *frac)
+{
+	const u64 n = s->count;
+	struct lttng_calibrate_u128 abs_sum, t;
+	bool overflow = false;
+	u64 quot, rem, frac_rem;
+
+	if (s->sumsq.hi == U64_MAX && s->sumsq.lo == U64_MAX)
+		return false;
+	/*
+	 * M2 = sumsq - sum^2 / n.  With |sum| = quot * n + rem:
+	 * sum^2 / n = quot^2 * n + 2 * quot * rem + rem^2 / n, and every
+	 * term is at most sum^2 / n <= sumsq, so none overflows.
+	 */
+	abs_sum = lttng_calibrate_u128_is_neg(s->sum) ?
+		  lttng_calibrate_u128_neg(s->sum) : s->sum;
+	quot = lttng_calibrate_u128_div_u64(abs_sum, n, &rem).lo;
+	t = lttng_calibrate_u128_mul64(quot, quot);
+	t = lttng_calibrate_u128_mul_u64(t, n, &overflow);
+	if (overflow)
+		return false;
+	*m2 = lttng_calibrate_u128_sub(s->sumsq, t);
+	t = lttng_calibrate_u128_mul64(quot, rem);
+	*m2 = lttng_calibrate_u128_sub(*m2, t);
+	*m2 = lttng_calibrate_u128_sub(*m2, t);
+	t = lttng_calibrate_u128_mul64(rem, rem);
+	t = lttng_calibrate_u128_div_u64(t, n, &frac_rem);
+	*m2 = lttng_calibrate_u128_sub(*m2, t);
+	/* now M2 = m2 - frac_rem / n */
+	*frac = 0;
+	if (frac_rem) {
+		*m2 = lttng_calibrate_u128_sub_u64(*m2, 1);
+		*frac = n - frac_rem;
+	}
+	return true;
+}
+
+static u64
+lttng_calibrate_stats_stddev_milli(const struct lttng_calibrate_stats *s)
+{
+	const u64 n = s->count;
+	struct lttng_calibrate_u128 m2, t, scaled, var;
+	bool overflow = false;
+	u64 frac, var_rem;
+
+	if (n < 2)
+		return 0;
+	if (!lttng_calibrate_stats_m2(s, &m2, &frac))
+		return U64_MAX;
+
+	/* var = M2 / (n - 1) = (m2 * n + frac) / (n * (n - 1)) */
+	var = lttng_calibrate_u128_div_u64(m2, n - 1, &var_rem);
+	scaled = lttng_calibrate_u128_mul_u64(m2, n, &overflow);
+	scaled = lttng_calibrate_u128_add_u64(scaled, frac);
+	overflow |= lttng_calibrate_u128_cmp(scaled,
+					     lttng_calibrate_u128(0, frac)) < 0;
+	scaled = lttng_calibrate_u128_mul_u64(scaled, LTTNG_CALIBRATE_VAR_SCALE,
+					      &overflow);
+	if (!overflow) {
+		t = lttng_calibrate_u128_mul64(n, n - 1);
+		scaled = lttng_calibrate_u128_divmod(scaled, t, NULL);
+		return lttng_calibrate_stddev_round(scaled, true, var);
+	}
+
+	/*
+	 * Large n or spread: drop frac / n.  That lowers the scaled variance
+	 * by less than 4 * 10^6 / (n - 1); as 4 * 10^6 * M2 * n >= 2^128
+	 * here, the thousandths of the deviation move by less than 10^-13.
+	 */
+	overflow = false;
+	scaled = lttng_calibrate_u128_mul_u64(var, LTTNG_CALIBRATE_VAR_SCALE,
+					      &overflow);
+	t = lttng_calibrate_u128_mul64(var_rem, LTTNG_CALIBRATE_VAR_SCALE);
+	t = lttng_calibrate_u128_div_u64(t, n - 1, NULL);
+	scaled = lttng_calibrate_u128_add(scaled, t, &overflow);
+	return lttng_calibrate_stddev_round(scaled, !overflow, var);
+}
+
+/**
+ * lttng_calibrate_stats_summarize() - compute the printable summary
+ * @s: statistics to read
+ * @out: where to store the summary
+ *
+ * Does the 128-bit divisions and the square root, so it is much slower
+ * than lttng_calibrate_stats_add(); meant to run once per result.
+ *
+ * Context: Any context.
+ */
+void lttng_calibrate_stats_summarize(const struct lttng_calibrate_stats *s,
+				     struct lttng_calibrate_summary *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!s->count)
+		return;
+	out->count = s->count;
+	out->min = s->min;
+	out->max = s->max;
+	out->mean_milli = lttng_calibrate_stats_mean_milli(s);
+	out->stddev_milli = lttng_calibrate_stats_stddev_milli(s);
+	out->median = lttng_calibrate_stats_quantile(s, 500);
+	out->p99 = lttng_calibrate_stats_quantile(s, 990);
+}
