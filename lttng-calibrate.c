@@ -379,16 +379,17 @@ static ssize_t lttng_calibrate_run_write(struct file *file,
 					 const char __user *ubuf,
 					 size_t count, loff_t *ppos)
 {
+	char buf[LTTNG_CALIBRATE_RUN_INPUT_MAX + 1];
 	u64 asked;
 	int ret;
 
-	/* kstrtoull_from_user() would silently cut a longer write. */
 	if (count > LTTNG_CALIBRATE_RUN_INPUT_MAX)
 		return -EINVAL;
-	ret = kstrtoull_from_user(ubuf, count, 10, &asked);
-	if (ret == -EFAULT)
-		return ret;
-	if (ret || !asked)
+	if (copy_from_user(buf, ubuf, count))
+		return -EFAULT;
+	buf[count] = '\0';
+	/* A NUL byte would hide what follows it from kstrtoull(). */
+	if (strlen(buf) != count || kstrtoull(buf, 10, &asked) || !asked)
 		return -EINVAL;
 	if (asked > READ_ONCE(max_iterations))
 		return -E2BIG;
@@ -408,35 +409,8 @@ static const struct file_operations lttng_calibrate_run_fops = {
 	.llseek = noop_llseek,
 };
 
-/* Cycles to nanoseconds, saturating at S64_MAX in magnitude. */
-static s64 lttng_calibrate_to_ns(s64 cycles, u32 khz)
-{
-	u64 mag = cycles < 0 ? -(u64)cycles : cycles;
-	u64 whole, ns;
-	u32 rem;
-
-	whole = div_u64_rem(mag, khz, &rem);
-	if (check_mul_overflow(whole, (u64)USEC_PER_SEC, &ns) ||
-	    check_add_overflow(ns, div_u64((u64)rem * USEC_PER_SEC, khz), &ns) ||
-	    ns > S64_MAX)
-		ns = S64_MAX;
-	return cycles < 0 ? -(s64)ns : (s64)ns;
-}
-
-static void lttng_calibrate_summary_to_ns(struct lttng_calibrate_summary *sum,
-					  u32 khz)
-{
-	sum->min = lttng_calibrate_to_ns(sum->min, khz);
-	sum->max = lttng_calibrate_to_ns(sum->max, khz);
-	sum->median = lttng_calibrate_to_ns(sum->median, khz);
-	sum->p99 = lttng_calibrate_to_ns(sum->p99, khz);
-	sum->mean_milli = lttng_calibrate_to_ns(sum->mean_milli, khz);
-	sum->stddev_milli = lttng_calibrate_to_ns(min_t(u64, sum->stddev_milli,
-							S64_MAX), khz);
-}
-
 /**
- * enum lttng_calibrate_unit - unit of a column of the results
+ * enum lttng_calibrate_unit - unit of a table of the results
  * @LTTNG_CALIBRATE_CYCLES: clock cycles as counted
  * @LTTNG_CALIBRATE_NS: nanoseconds, converted from cycles
  * @LTTNG_CALIBRATE_NR_UNITS: number of units
@@ -452,30 +426,120 @@ static const char *const lttng_calibrate_unit_names[] = {
 	[LTTNG_CALIBRATE_NS] = "ns",
 };
 
-static void lttng_calibrate_summarize(const struct lttng_calibrate_result *res,
-				      int row, enum lttng_calibrate_unit unit,
-				      struct lttng_calibrate_summary *sum,
-				      s64 *cold)
+/**
+ * enum lttng_calibrate_stat - one column of a row of the results
+ * @LTTNG_CALIBRATE_MEAN: mean
+ * @LTTNG_CALIBRATE_STDDEV: sample standard deviation
+ * @LTTNG_CALIBRATE_MIN: smallest sample
+ * @LTTNG_CALIBRATE_MEDIAN: median, from the histogram
+ * @LTTNG_CALIBRATE_P99: 99th percentile, from the histogram
+ * @LTTNG_CALIBRATE_MAX: largest sample
+ * @LTTNG_CALIBRATE_COLD: the cold first sample
+ * @LTTNG_CALIBRATE_NR_STATS: number of columns
+ */
+enum lttng_calibrate_stat {
+	LTTNG_CALIBRATE_MEAN,
+	LTTNG_CALIBRATE_STDDEV,
+	LTTNG_CALIBRATE_MIN,
+	LTTNG_CALIBRATE_MEDIAN,
+	LTTNG_CALIBRATE_P99,
+	LTTNG_CALIBRATE_MAX,
+	LTTNG_CALIBRATE_COLD,
+	LTTNG_CALIBRATE_NR_STATS,
+};
+
+static const char *const lttng_calibrate_stat_names[] = {
+	[LTTNG_CALIBRATE_MEAN] = "mean",
+	[LTTNG_CALIBRATE_STDDEV] = "stddev",
+	[LTTNG_CALIBRATE_MIN] = "min",
+	[LTTNG_CALIBRATE_MEDIAN] = "median",
+	[LTTNG_CALIBRATE_P99] = "p99",
+	[LTTNG_CALIBRATE_MAX] = "max",
+	[LTTNG_CALIBRATE_COLD] = "cold",
+};
+
+/**
+ * struct lttng_calibrate_row_values - one row of the results, as printed
+ * @count: number of samples
+ * @milli: each column in thousandths of the unit
+ */
+struct lttng_calibrate_row_values {
+	u64 count;
+	s64 milli[LTTNG_CALIBRATE_NR_STATS];
+};
+
+static s64 lttng_calibrate_milli(s64 v)
 {
-	lttng_calibrate_stats_summarize(&res->stats[row], sum);
-	*cold = res->cold[row];
-	if (unit == LTTNG_CALIBRATE_NS) {
-		lttng_calibrate_summary_to_ns(sum, res->clock_khz);
-		*cold = lttng_calibrate_to_ns(*cold, res->clock_khz);
-	}
+	s64 milli;
+
+	if (check_mul_overflow(v, (s64)1000, &milli))
+		return v < 0 ? S64_MIN : S64_MAX;
+	return milli;
 }
 
-/* A value in thousandths, printed with three decimals. */
-static void lttng_calibrate_seq_milli(struct seq_file *m, const char *fmt,
-				      s64 milli)
+/* Cycles to nanoseconds, both in thousandths, saturating at S64_MAX. */
+static s64 lttng_calibrate_to_ns(s64 cycles, u32 khz)
+{
+	u64 mag = cycles < 0 ? -(u64)cycles : cycles;
+	u64 whole, ns;
+	u32 rem;
+
+	whole = div_u64_rem(mag, khz, &rem);
+	if (check_mul_overflow(whole, (u64)USEC_PER_SEC, &ns) ||
+	    check_add_overflow(ns, div_u64((u64)rem * USEC_PER_SEC, khz), &ns) ||
+	    ns > S64_MAX)
+		ns = S64_MAX;
+	return cycles < 0 ? -(s64)ns : (s64)ns;
+}
+
+/*
+ * Every value goes through the same conversions, which preserve order: what
+ * holds in cycles (min <= median <= p99 <= max, mean in [min, max]) holds in
+ * nanoseconds too.
+ */
+static void lttng_calibrate_row(const struct lttng_calibrate_result *res,
+				int row, enum lttng_calibrate_unit unit,
+				struct lttng_calibrate_row_values *val)
+{
+	struct lttng_calibrate_summary sum;
+	int i;
+
+	lttng_calibrate_stats_summarize(&res->stats[row], &sum);
+	val->count = sum.count;
+	val->milli[LTTNG_CALIBRATE_MEAN] = sum.mean_milli;
+	val->milli[LTTNG_CALIBRATE_STDDEV] = min_t(u64, sum.stddev_milli,
+						   S64_MAX);
+	val->milli[LTTNG_CALIBRATE_MIN] = lttng_calibrate_milli(sum.min);
+	val->milli[LTTNG_CALIBRATE_MEDIAN] = lttng_calibrate_milli(sum.median);
+	val->milli[LTTNG_CALIBRATE_P99] = lttng_calibrate_milli(sum.p99);
+	val->milli[LTTNG_CALIBRATE_MAX] = lttng_calibrate_milli(sum.max);
+	val->milli[LTTNG_CALIBRATE_COLD] = lttng_calibrate_milli(res->cold[row]);
+	if (unit == LTTNG_CALIBRATE_NS)
+		for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
+			val->milli[i] = lttng_calibrate_to_ns(val->milli[i],
+							      res->clock_khz);
+}
+
+/*
+ * A value in thousandths: three decimals, except cycle counts that are
+ * whole numbers by nature (all but mean and standard deviation).
+ */
+static void lttng_calibrate_print_value(struct seq_file *m, const char *fmt,
+					enum lttng_calibrate_unit unit,
+					int stat, s64 milli)
 {
 	u64 mag = milli < 0 ? -(u64)milli : milli;
 	char buf[32];
 	u32 frac;
 	u64 whole = div_u64_rem(mag, 1000, &frac);
 
-	snprintf(buf, sizeof(buf), "%s%llu.%03u", milli < 0 ? "-" : "",
-		 whole, frac);
+	if (unit == LTTNG_CALIBRATE_CYCLES && stat != LTTNG_CALIBRATE_MEAN &&
+	    stat != LTTNG_CALIBRATE_STDDEV)
+		snprintf(buf, sizeof(buf), "%s%llu", milli < 0 ? "-" : "",
+			 whole);
+	else
+		snprintf(buf, sizeof(buf), "%s%llu.%03u", milli < 0 ? "-" : "",
+			 whole, frac);
 	seq_printf(m, fmt, buf);
 }
 
@@ -488,21 +552,21 @@ static void lttng_calibrate_table(struct seq_file *m,
 				  const struct lttng_calibrate_result *res,
 				  enum lttng_calibrate_unit unit)
 {
-	struct lttng_calibrate_summary sum;
-	s64 cold;
-	int row;
+	struct lttng_calibrate_row_values val;
+	int row, i;
 
-	seq_printf(m, "%-10s %10s %12s %12s %10s %10s %10s %10s %10s\n",
-		   lttng_calibrate_unit_names[unit], "count", "mean", "stddev",
-		   "min", "median", "p99", "max", "cold");
+	seq_printf(m, "%-10s %10s", lttng_calibrate_unit_names[unit], "count");
+	for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
+		seq_printf(m, " %12s", lttng_calibrate_stat_names[i]);
+	seq_putc(m, '\n');
 	for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++) {
-		lttng_calibrate_summarize(res, row, unit, &sum, &cold);
-		seq_printf(m, "%-10s %10llu ", lttng_calibrate_row_names[row],
-			   sum.count);
-		lttng_calibrate_seq_milli(m, "%12s ", sum.mean_milli);
-		lttng_calibrate_seq_milli(m, "%12s ", sum.stddev_milli);
-		seq_printf(m, "%10lld %10lld %10lld %10lld %10lld\n", sum.min,
-			   sum.median, sum.p99, sum.max, cold);
+		lttng_calibrate_row(res, row, unit, &val);
+		seq_printf(m, "%-10s %10llu", lttng_calibrate_row_names[row],
+			   val.count);
+		for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
+			lttng_calibrate_print_value(m, " %12s", unit, i,
+						    val.milli[i]);
+		seq_putc(m, '\n');
 	}
 }
 
@@ -540,21 +604,17 @@ static void lttng_calibrate_kv_row(struct seq_file *m,
 				   const struct lttng_calibrate_result *res,
 				   int row, enum lttng_calibrate_unit unit)
 {
-	struct lttng_calibrate_summary sum;
-	char key[32];
-	s64 cold;
+	struct lttng_calibrate_row_values val;
+	const char *r = lttng_calibrate_row_names[row];
+	const char *u = lttng_calibrate_unit_names[unit];
+	int i;
 
-	lttng_calibrate_summarize(res, row, unit, &sum, &cold);
-	snprintf(key, sizeof(key), "%s.%s", lttng_calibrate_row_names[row],
-		 lttng_calibrate_unit_names[unit]);
-	seq_printf(m, "%s.count=%llu\n", key, sum.count);
-	seq_printf(m, "%s.mean=", key);
-	lttng_calibrate_seq_milli(m, "%s\n", sum.mean_milli);
-	seq_printf(m, "%s.stddev=", key);
-	lttng_calibrate_seq_milli(m, "%s\n", sum.stddev_milli);
-	seq_printf(m, "%s.min=%lld\n%s.median=%lld\n%s.p99=%lld\n%s.max=%lld\n%s.cold=%lld\n",
-		   key, sum.min, key, sum.median, key, sum.p99, key, sum.max,
-		   key, cold);
+	lttng_calibrate_row(res, row, unit, &val);
+	seq_printf(m, "%s.%s.count=%llu\n", r, u, val.count);
+	for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++) {
+		seq_printf(m, "%s.%s.%s=", r, u, lttng_calibrate_stat_names[i]);
+		lttng_calibrate_print_value(m, "%s\n", unit, i, val.milli[i]);
+	}
 }
 
 static int lttng_calibrate_results_kv_show(struct seq_file *m, void *v)
