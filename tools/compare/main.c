@@ -1,0 +1,498 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lttng-calibrate-compare - is the difference real?
+ *
+ * Compares samples like FreeBSD's ministat, with Welch's t-test, or
+ * finds where an ordered series (patches, commits, kernel versions)
+ * changes level. See README.rst.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "groups.h"
+#include "input.h"
+#include "report.h"
+#include "series.h"
+#include "stats.h"
+
+#define EXIT_DIFFERENCE 1
+#define EXIT_USAGE 2
+#define DEFAULT_WIDTH 74
+#define MAX_VALUE 1e150 /* squares of differences must stay finite */
+
+const char *program_name = "lttng-calibrate-compare";
+
+enum direction {
+	FAIL_NEVER,
+	FAIL_INCREASE,
+	FAIL_DECREASE,
+	FAIL_ANY,
+};
+
+/**
+ * struct options - the command line
+ * @input:        where values are found in the files
+ * @report:       how results are printed
+ * @group_column: compare mode: samples named by this column, 0 for none
+ * @series:       1 for series mode
+ * @min_segment:  series mode: fewest values on each side of a change
+ * @fail_if:      which proven differences make the exit status 1
+ * @files:        the file arguments
+ * @nfiles:       number of @files
+ */
+struct options {
+	struct input_config input;
+	struct report report;
+	int group_column;
+	int series;
+	size_t min_segment;
+	enum direction fail_if;
+	char **files;
+	int nfiles;
+};
+
+static const char usage_text[] =
+	"Usage: %1$s [OPTION]... FILE FILE...\n"
+	"       %1$s --series [OPTION]... FILE...\n"
+	"Is the difference real? Compare samples (ministat-like, Welch's t-test),\n"
+	"or find where an ordered series of labelled values changes level.\n"
+	"\n"
+	"Compare mode: each FILE ('-' for standard input, a directory for all its\n"
+	"files) is one sample, compared with the first. Series mode: lines\n"
+	"\"LABEL VALUE...\" in order; a label may repeat or hold several values.\n"
+	"\n"
+	"Input:\n"
+	"  -C, --column=N          value column, from 1 (default: lines hold one\n"
+	"                          value, or in series mode all fields after the\n"
+	"                          label are values)\n"
+	"  -d, --delimiters=CHARS  field separators (default: space and tab)\n"
+	"  -g, --group-column=N    compare mode: one sample per distinct value of\n"
+	"                          column N, across all files\n"
+	"  -l, --label-column=N    series mode: label column (default 1, or the\n"
+	"                          column after the --select column)\n"
+	"  -m, --metric=KEY        read lines \"KEY=value\" (results of the module\n"
+	"                          and of lttng-calibrate); each one is a value,\n"
+	"                          other lines are ignored; series mode: each FILE\n"
+	"                          is a label\n"
+	"  -s, --select=NAME       keep only lines whose select column is NAME\n"
+	"      --select-column=N   column for --select (default 1)\n"
+	"\n"
+	"Tests:\n"
+	"  -c, --confidence=PCT    80, 90, 95 (default), 98, 99, 99.5, or any\n"
+	"                          level in (50, 100)\n"
+	"  -S, --series            series mode: find change points by binary\n"
+	"                          segmentation with t-tests (Bonferroni)\n"
+	"      --min-segment=N     series mode: fewest values on each side of a\n"
+	"                          change (default 2)\n"
+	"\n"
+	"Output:\n"
+	"  -f, --format=FORMAT     text (default), csv or json\n"
+	"  -n, --no-plot           no ASCII plot in text output\n"
+	"  -w, --width=N           plot width (default: $COLUMNS, the terminal,\n"
+	"                          or 74)\n"
+	"      --fail-if=DIR       exit 1 when a difference (compare) or a change\n"
+	"                          point (series) is proven in direction DIR:\n"
+	"                          increase, decrease or any\n"
+	"  -h, --help              this help\n"
+	"\n"
+	"Exit status: 0 success (no gating difference), 1 a difference proven in\n"
+	"the --fail-if direction, 2 usage or input error.\n"
+	"\n"
+	"Examples:\n"
+	"  %1$s base.txt new.txt\n"
+	"  %1$s -m target.cycles.mean runs/base/ runs/new/\n"
+	"  %1$s --series --select with tbench-series.tsv\n";
+
+static const struct option long_options[] = {
+	{ "column", required_argument, NULL, 'C' },
+	{ "confidence", required_argument, NULL, 'c' },
+	{ "delimiters", required_argument, NULL, 'd' },
+	{ "fail-if", required_argument, NULL, 'F' },
+	{ "format", required_argument, NULL, 'f' },
+	{ "group-column", required_argument, NULL, 'g' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "label-column", required_argument, NULL, 'l' },
+	{ "metric", required_argument, NULL, 'm' },
+	{ "min-segment", required_argument, NULL, 'M' },
+	{ "no-plot", no_argument, NULL, 'n' },
+	{ "select", required_argument, NULL, 's' },
+	{ "select-column", required_argument, NULL, 'L' },
+	{ "series", no_argument, NULL, 'S' },
+	{ "width", required_argument, NULL, 'w' },
+	{ NULL, 0, NULL, 0 },
+};
+
+static void usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "%s: ", program_name);
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry '%s --help'.\n", program_name);
+	exit(EXIT_USAGE);
+}
+
+static void out_of_memory(void)
+{
+	fprintf(stderr, "%s: out of memory\n", program_name);
+	exit(EXIT_USAGE);
+}
+
+static int parse_count(const char *text, const char *option, long max)
+{
+	char *end;
+	long value;
+
+	errno = 0;
+	value = strtol(text, &end, 10);
+	if (end == text || *end || errno || value < 1 || value > max) {
+		fprintf(stderr, "%s: %s: '%s' is not an integer in 1..%ld\n",
+			program_name, option, text, max);
+		exit(EXIT_USAGE);
+	}
+	return (int)value;
+}
+
+static double parse_confidence(const char *text)
+{
+	const char *why;
+	double value;
+
+	if (parse_number(text, &value, &why) || !(value > 50 && value < 100))
+		usage_error("--confidence: '%s' is not a percentage in "
+			    "(50, 100), e.g. 95 or 99.5",
+			    text);
+	return value;
+}
+
+static enum direction parse_direction(const char *text)
+{
+	if (!strcmp(text, "increase"))
+		return FAIL_INCREASE;
+	if (!strcmp(text, "decrease"))
+		return FAIL_DECREASE;
+	if (!strcmp(text, "any"))
+		return FAIL_ANY;
+	usage_error("--fail-if: '%s' is not increase, decrease or any", text);
+	return FAIL_NEVER;
+}
+
+static enum output_format parse_format(const char *text)
+{
+	if (!strcmp(text, "text"))
+		return FORMAT_TEXT;
+	if (!strcmp(text, "csv"))
+		return FORMAT_CSV;
+	if (!strcmp(text, "json"))
+		return FORMAT_JSON;
+	usage_error("--format: '%s' is not text, csv or json", text);
+	return FORMAT_TEXT;
+}
+
+/* -w, else $COLUMNS, else the terminal on standard output, else 74 */
+static int plot_width(int asked)
+{
+	const char *columns = getenv("COLUMNS");
+	struct winsize ws;
+	char *end;
+	long value;
+
+	if (asked)
+		return asked;
+	if (columns && *columns) {
+		value = strtol(columns, &end, 10);
+		if (!*end && value >= 12 && value <= 1000)
+			return (int)value;
+	}
+	if (isatty(STDOUT_FILENO) && !ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) &&
+	    ws.ws_col >= 12)
+		return ws.ws_col;
+	return DEFAULT_WIDTH;
+}
+
+static void parse_option(struct options *opt, int c, const char *arg,
+			 int *width)
+{
+	switch (c) {
+	case 'C':
+		opt->input.value_column = parse_count(arg, "--column", 10000);
+		break;
+	case 'c':
+		opt->report.confidence = parse_confidence(arg);
+		break;
+	case 'd':
+		if (!*arg)
+			usage_error("%s", "--delimiters: empty");
+		opt->input.delimiters = arg;
+		break;
+	case 'F':
+		opt->fail_if = parse_direction(arg);
+		break;
+	case 'f':
+		opt->report.format = parse_format(arg);
+		break;
+	case 'g':
+		opt->group_column = parse_count(arg, "--group-column", 10000);
+		break;
+	case 'l':
+		opt->input.label_column =
+			parse_count(arg, "--label-column", 10000);
+		break;
+	case 'L':
+		opt->input.select_column =
+			parse_count(arg, "--select-column", 10000);
+		break;
+	case 'm':
+		opt->input.metric = arg;
+		break;
+	case 'M':
+		opt->min_segment = parse_count(arg, "--min-segment", 1000000);
+		break;
+	case 'n':
+		opt->report.plot = 0;
+		break;
+	case 's':
+		opt->input.select = arg;
+		break;
+	case 'S':
+		opt->series = 1;
+		break;
+	case 'w':
+		*width = parse_count(arg, "--width", 1000);
+		break;
+	default:
+		fprintf(stderr, "Try '%s --help'.\n", program_name);
+		exit(EXIT_USAGE);
+	}
+}
+
+static void check_options(struct options *opt)
+{
+	struct input_config *in = &opt->input;
+
+	if (opt->nfiles < 1)
+		usage_error("%s", "no input FILE");
+	if (opt->report.width < 12)
+		usage_error("%s", "--width: at least 12 columns");
+	if (opt->min_segment < 2)
+		usage_error("%s", "--min-segment: at least 2 (a variance needs "
+				  "two values)");
+	if (in->metric && (opt->group_column || in->select))
+		usage_error("%s", "--metric reads KEY=value lines: no "
+				  "--group-column or --select with it");
+	if (!opt->series && in->label_column)
+		usage_error("%s", "--label-column is for --series");
+	if (opt->series && opt->group_column)
+		usage_error("%s", "--group-column is for compare mode");
+	if (opt->series && !in->metric && opt->nfiles != 1)
+		usage_error("%s", "--series reads one FILE (or several with "
+				  "--metric, one label each)");
+	if (opt->series && !in->metric && !in->label_column)
+		in->label_column = in->select ? in->select_column + 1 : 1;
+	if (!opt->series)
+		in->label_column = opt->group_column;
+}
+
+static void parse_options(struct options *opt, int argc, char **argv)
+{
+	int c, width = 0;
+
+	while ((c = getopt_long(argc, argv, "C:c:d:f:g:hl:m:ns:Sw:",
+				long_options, NULL)) != -1) {
+		if (c == 'h') {
+			printf(usage_text, program_name);
+			exit(EXIT_SUCCESS);
+		}
+		parse_option(opt, c, optarg, &width);
+	}
+	opt->files = argv + optind;
+	opt->nfiles = argc - optind;
+	opt->report.width = plot_width(width);
+	check_options(opt);
+}
+
+static int fails(enum direction fail_if, double diff)
+{
+	return fail_if == FAIL_ANY || (fail_if == FAIL_INCREASE && diff > 0) ||
+	       (fail_if == FAIL_DECREASE && diff < 0);
+}
+
+/* Callbacks from input_read(): ctx is the group_set being filled. */
+static int append_to_last(void *ctx, const char *label, double value)
+{
+	struct group_set *set = ctx;
+
+	(void)label;
+	if (group_append(&set->groups[set->n - 1], value))
+		out_of_memory();
+	return 0;
+}
+
+static int append_to_label(void *ctx, const char *label, double value)
+{
+	struct group *group = group_set_find_or_new(ctx, label);
+
+	if (!group || group_append(group, value))
+		out_of_memory();
+	return 0;
+}
+
+static void read_samples(const struct options *opt, struct group_set *set)
+{
+	int i;
+
+	for (i = 0; i < opt->nfiles; i++) {
+		if (!opt->group_column &&
+		    !group_set_new(set, strcmp(opt->files[i], "-") ?
+						opt->files[i] :
+						"<stdin>"))
+			out_of_memory();
+		if (input_read(opt->files[i], &opt->input,
+			       opt->group_column ? append_to_label :
+						   append_to_last,
+			       set))
+			exit(EXIT_USAGE);
+	}
+}
+
+static void check_sample(const struct group *sample, struct summary *sum)
+{
+	const char *msg = NULL;
+
+	if (!sample->n)
+		msg = "empty sample (no values)";
+	else if (sample->n == 1)
+		msg = "a sample of one value has no variance: need at least 2";
+	else if (summarize(sample->values, sample->n, sum))
+		out_of_memory();
+	else if (!(fabs(sum->min) < MAX_VALUE && fabs(sum->max) < MAX_VALUE))
+		msg = "values too large for the statistics (limit 1e150)";
+	if (msg) {
+		fprintf(stderr, "%s: %s: %s\n", program_name, sample->name,
+			msg);
+		exit(EXIT_USAGE);
+	}
+}
+
+static int run_compare(const struct options *opt)
+{
+	struct group_set set = { 0 };
+	struct summary sums[MAX_SAMPLES];
+	struct welch tests[MAX_SAMPLES];
+	int ret = EXIT_SUCCESS;
+	size_t i;
+
+	read_samples(opt, &set);
+	if (set.n < 2 || set.n > MAX_SAMPLES) {
+		fprintf(stderr, "%s: %zu sample%s: compare needs 2 to %d\n",
+			program_name, set.n, set.n == 1 ? "" : "s",
+			MAX_SAMPLES);
+		exit(EXIT_USAGE);
+	}
+	for (i = 0; i < set.n; i++)
+		check_sample(&set.groups[i], &sums[i]);
+	for (i = 1; i < set.n; i++) {
+		welch_test(&sums[0], &sums[i], opt->report.confidence,
+			   &tests[i]);
+		if (tests[i].significant && fails(opt->fail_if, tests[i].diff))
+			ret = EXIT_DIFFERENCE;
+	}
+	if (report_compare(stdout, &opt->report, set.groups, sums, tests,
+			   set.n))
+		out_of_memory();
+	group_set_free(&set);
+	return ret;
+}
+
+static void read_series(const struct options *opt, struct group_set *set)
+{
+	size_t i, values = 0;
+	int f;
+
+	for (f = 0; f < opt->nfiles; f++)
+		if (input_read(opt->files[f], &opt->input, append_to_label,
+			       set))
+			exit(EXIT_USAGE);
+	for (i = 0; i < set->n; i++)
+		values += set->groups[i].n;
+	if (set->n < 2 || values < 2 * opt->min_segment) {
+		fprintf(stderr,
+			"%s: %s: series of %zu labels and %zu values: "
+			"needs at least 2 labels and %zu values%s\n",
+			program_name, opt->report.source, set->n, values,
+			2 * opt->min_segment,
+			opt->input.select ? " (does --select match?)" : "");
+		exit(EXIT_USAGE);
+	}
+}
+
+static void check_series_values(const struct group_set *set)
+{
+	size_t i, j;
+
+	for (i = 0; i < set->n; i++)
+		for (j = 0; j < set->groups[i].n; j++)
+			if (!(fabs(set->groups[i].values[j]) < MAX_VALUE)) {
+				fprintf(stderr,
+					"%s: label '%s': values too "
+					"large for the statistics (limit "
+					"1e150)\n",
+					program_name, set->groups[i].name);
+				exit(EXIT_USAGE);
+			}
+}
+
+static int run_series(struct options *opt)
+{
+	struct group_set set = { 0 };
+	struct series_result result;
+	static char source[512];
+	int ret = EXIT_SUCCESS;
+	size_t i;
+
+	snprintf(source, sizeof(source), "%s%s%s%s%s",
+		 opt->input.metric ? opt->input.metric : opt->files[0],
+		 opt->input.select ? " (select " : "",
+		 opt->input.select ? opt->input.select : "",
+		 opt->input.select ? ")" : "",
+		 opt->input.metric ? " over the files" : "");
+	opt->report.source = source;
+	read_series(opt, &set);
+	check_series_values(&set);
+	if (series_segment(set.groups, set.n, opt->report.confidence,
+			   opt->min_segment, &result))
+		out_of_memory();
+	for (i = 0; i < result.n; i++)
+		if (fails(opt->fail_if, result.points[i].step.diff))
+			ret = EXIT_DIFFERENCE;
+	report_series(stdout, &opt->report, set.groups, set.n, &result);
+	series_result_free(&result);
+	group_set_free(&set);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct options opt = {
+		.input = { .delimiters = " \t", .select_column = 1 },
+		.report = { .format = FORMAT_TEXT,
+			    .confidence = 95.0,
+			    .plot = 1 },
+		.min_segment = 2,
+	};
+	int ret;
+
+	parse_options(&opt, argc, argv);
+	ret = opt.series ? run_series(&opt) : run_compare(&opt);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "%s: write error: %s\n", program_name,
+			strerror(errno));
+		return EXIT_USAGE;
+	}
+	return ret;
+}

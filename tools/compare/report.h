@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef LTTNG_CALIBRATE_COMPARE_REPORT_H
+#define LTTNG_CALIBRATE_COMPARE_REPORT_H
+
+#include <stdio.h>
+
+#include "groups.h"
+#include "series.h"
+#include "stats.h"
+
+#define MAX_SAMPLES 8
+
+enum output_format {
+	FORMAT_TEXT,
+	FORMAT_CSV,
+	FORMAT_JSON,
+};
+
+/**
+ * struct report - what to print and how
+ * @format:     text, CSV or JSON
+ * @confidence: confidence level in percent
+ * @width:      width of the text plot, borders included
+ * @plot:       1 to draw the plot in text output
+ * @source:     description of the series input
+ */
+struct report {
+	enum output_format format;
+	double confidence;
+	int width;
+	int plot;
+	const char *source;
+};
+
+extern const char plot_symbols[MAX_SAMPLES];
+
+int plot_samples(FILE *out, const struct group *samples,
+		 const struct summary *sums, size_t n, int width);
+int report_compare(FILE *out, const struct report *report,
+		   const struct group *samples, const struct summary *sums,
+		   const struct welch *tests, size_t n);
+void report_series(FILE *out, const struct report *report,
+		   const struct group *labels, size_t nlabels,
+		   const struct series_result *result);
+
+#endif
