@@ -152,6 +152,26 @@ static struct dentry *lttng_calibrate_dir;
 /* One run at a time; a second writer gets -EBUSY rather than waiting. */
 static DEFINE_MUTEX(lttng_calibrate_run_lock);
 
+/**
+ * lttng_calibrate_run_trylock() - keep runs from starting, unless one is on
+ *
+ * Settings that a run reads when it starts change under this lock.
+ *
+ * Return: true when the lock was taken.
+ */
+bool lttng_calibrate_run_trylock(void)
+{
+	return mutex_trylock(&lttng_calibrate_run_lock);
+}
+
+/**
+ * lttng_calibrate_run_unlock() - release lttng_calibrate_run_trylock()
+ */
+void lttng_calibrate_run_unlock(void)
+{
+	mutex_unlock(&lttng_calibrate_run_lock);
+}
+
 /* Protects lttng_calibrate_last and lttng_calibrate_runs. */
 static DEFINE_MUTEX(lttng_calibrate_result_lock);
 static struct lttng_calibrate_result *lttng_calibrate_last;
@@ -186,21 +206,59 @@ static const char *const lttng_calibrate_end_names[] = {
 	[LTTNG_CALIBRATE_END_MIGRATED] = "migrated",
 };
 
+/**
+ * struct lttng_calibrate_run_state - what a run works with
+ * @set: the counters selected when the run started
+ * @res: the result being built
+ * @nr_counters: counters created
+ * @event: each counter created
+ * @read: each counter read around every call, or NULL when it was not
+ *	counting (not scheduled on the PMU) when the run began: it is then
+ *	not read, and its figures are withheld
+ */
+struct lttng_calibrate_run_state {
+	struct lttng_calibrate_counter_set set;
+	struct lttng_calibrate_result *res;
+	unsigned int nr_counters;
+	struct perf_event *event[LTTNG_CALIBRATE_MAX_COUNTERS];
+	struct perf_event *read[LTTNG_CALIBRATE_MAX_COUNTERS];
+};
+
+/* The clock, then every counter: one edge of a timed window. */
+static __always_inline void
+lttng_calibrate_snapshot(const struct lttng_calibrate_run_state *run,
+			 u64 snap[LTTNG_CALIBRATE_MAX_METRICS])
+{
+	unsigned int i;
+
+	snap[0] = lttng_calibrate_clock_read();
+	for (i = 0; i < run->nr_counters; i++)
+		snap[1 + i] = run->read[i] ?
+			lttng_calibrate_counter_read(run->read[i]) : 0;
+}
+
 /*
- * One sample: the target and the baseline, each between two ordered clock
- * reads, preemption off.  The order alternates between samples so that
- * neither function always pays for being called first.  What lies between
- * the clock reads is the contract: the indirect call, the function, its
- * return, and whatever instrumentation is attached to it.
+ * One sample: the target and the baseline, each between two snapshots,
+ * preemption off.  The order alternates between samples so that neither
+ * function always pays for being called first.  What lies between two
+ * snapshots is the contract: the tail of the first snapshot (its counter
+ * reads), the indirect call, the function, its return, whatever
+ * instrumentation is attached to it, and the clock read of the second
+ * snapshot.  All of it but the instrumentation is the same for both
+ * functions and cancels in the difference.
  *
  * Returns false, without timing anything, when the thread is no longer on
- * @cpu.
+ * its CPU.
  */
-static bool lttng_calibrate_sample(int cpu, bool target_first,
-				   s64 sample[LTTNG_CALIBRATE_NR_ROWS])
+static bool lttng_calibrate_sample(const struct lttng_calibrate_run_state *run,
+				   bool target_first,
+				   s64 sample[][LTTNG_CALIBRATE_NR_ROWS])
 {
 	typeof(lttng_calibrate_target) *target, *baseline, *first, *second;
-	u64 t0, t1, t2;
+	u64 s0[LTTNG_CALIBRATE_MAX_METRICS], s1[LTTNG_CALIBRATE_MAX_METRICS];
+	u64 s2[LTTNG_CALIBRATE_MAX_METRICS];
+	s64 d1, d2;
+	unsigned int m;
 
 	target = READ_ONCE(lttng_calibrate_target_call);
 	baseline = READ_ONCE(lttng_calibrate_baseline_call);
@@ -208,31 +266,60 @@ static bool lttng_calibrate_sample(int cpu, bool target_first,
 	second = target_first ? baseline : target;
 
 	preempt_disable();
-	if (smp_processor_id() != cpu) {
+	if (smp_processor_id() != run->res->cpu) {
 		preempt_enable();
 		return false;
 	}
-	t0 = lttng_calibrate_clock_read();
+	lttng_calibrate_snapshot(run, s0);
 	first();
-	t1 = lttng_calibrate_clock_read();
+	lttng_calibrate_snapshot(run, s1);
 	second();
-	t2 = lttng_calibrate_clock_read();
+	lttng_calibrate_snapshot(run, s2);
 	preempt_enable();
 
-	sample[LTTNG_CALIBRATE_TARGET] = target_first ? t1 - t0 : t2 - t1;
-	sample[LTTNG_CALIBRATE_BASELINE] = target_first ? t2 - t1 : t1 - t0;
-	sample[LTTNG_CALIBRATE_DIFFERENCE] = sample[LTTNG_CALIBRATE_TARGET] -
-					     sample[LTTNG_CALIBRATE_BASELINE];
+	for (m = 0; m <= run->nr_counters; m++) {
+		d1 = s1[m] - s0[m];
+		d2 = s2[m] - s1[m];
+		sample[m][LTTNG_CALIBRATE_TARGET] = target_first ? d1 : d2;
+		sample[m][LTTNG_CALIBRATE_BASELINE] = target_first ? d2 : d1;
+		sample[m][LTTNG_CALIBRATE_DIFFERENCE] =
+			sample[m][LTTNG_CALIBRATE_TARGET] -
+			sample[m][LTTNG_CALIBRATE_BASELINE];
+	}
 	return true;
 }
 
 static void lttng_calibrate_record(struct lttng_calibrate_result *res,
-				   const s64 sample[LTTNG_CALIBRATE_NR_ROWS])
+				   s64 sample[][LTTNG_CALIBRATE_NR_ROWS])
 {
+	unsigned int m;
 	int row;
 
-	for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++)
-		lttng_calibrate_stats_add(&res->stats[row], sample[row]);
+	for (m = 0; m <= res->nr_counters; m++)
+		for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++)
+			lttng_calibrate_stats_add(&res->stats[m][row],
+						  sample[m][row]);
+	lttng_calibrate_deltas_add(sample);
+}
+
+/* Iterations @i to @end - 1; the deltas ring is held for their duration. */
+static int lttng_calibrate_chunk(const struct lttng_calibrate_run_state *run,
+				 u64 i, u64 end)
+{
+	s64 sample[LTTNG_CALIBRATE_MAX_METRICS][LTTNG_CALIBRATE_NR_ROWS];
+	int ret = 0;
+
+	lttng_calibrate_deltas_lock();
+	for (; i < end; i++) {
+		if (!lttng_calibrate_sample(run, i & 1, sample)) {
+			ret = -EAGAIN;
+			break;
+		}
+		lttng_calibrate_record(run->res, sample);
+		run->res->done = i + 1;
+	}
+	lttng_calibrate_deltas_unlock();
+	return ret;
 }
 
 /*
@@ -241,27 +328,25 @@ static void lttng_calibrate_record(struct lttng_calibrate_result *res,
  * quiescent state (so a long run does not hold up the freeing of kprobe or
  * ftrace trampolines) and checks for a fatal signal.
  */
-static int lttng_calibrate_loop(struct lttng_calibrate_result *res,
+static int lttng_calibrate_loop(const struct lttng_calibrate_run_state *run,
 				unsigned int chunk)
 {
-	s64 sample[LTTNG_CALIBRATE_NR_ROWS];
-	u64 i, end;
+	struct lttng_calibrate_result *res = run->res;
+	u64 end;
+	int ret;
 
 	/* The cold sample: first call after the run began, kept apart. */
-	if (!lttng_calibrate_sample(res->cpu, true, res->cold))
+	if (!lttng_calibrate_sample(run, true, res->cold))
 		return -EAGAIN;
 
-	for (i = 0; i < res->asked; ) {
+	while (res->done < res->asked) {
 		if (fatal_signal_pending(current))
 			return -EINTR;
-		end = min(res->asked, i + chunk);
-		for (; i < end; i++) {
-			if (!lttng_calibrate_sample(res->cpu, i & 1, sample))
-				return -EAGAIN;
-			lttng_calibrate_record(res, sample);
-			res->done = i + 1;
-		}
+		end = min(res->asked, res->done + chunk);
+		ret = lttng_calibrate_chunk(run, res->done, end);
 		WRITE_ONCE(lttng_calibrate_progress.done, res->done);
+		if (ret)
+			return ret;
 		cond_resched_tasks_rcu_qs();
 	}
 	return 0;
@@ -272,26 +357,33 @@ static void lttng_calibrate_publish(struct lttng_calibrate_result *res)
 	struct lttng_calibrate_result *old;
 
 	mutex_lock(&lttng_calibrate_result_lock);
+	res->number = ++lttng_calibrate_runs;
 	old = lttng_calibrate_last;
 	lttng_calibrate_last = res;
 	mutex_unlock(&lttng_calibrate_result_lock);
 	kvfree(old);
 }
 
-static struct lttng_calibrate_result *lttng_calibrate_result_alloc(u64 asked,
-								   int cpu)
+static struct lttng_calibrate_result *
+lttng_calibrate_result_alloc(u64 asked, int cpu,
+			     const struct lttng_calibrate_counter_set *set)
 {
 	struct lttng_calibrate_result *res;
+	unsigned int m, i;
 	int row;
 
-	res = kvzalloc(sizeof(*res), GFP_KERNEL);
+	res = kvzalloc(struct_size(res, stats, 1 + set->nr), GFP_KERNEL);
 	if (!res)
 		return NULL;
-	for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++)
-		lttng_calibrate_stats_init(&res->stats[row]);
+	for (m = 0; m <= set->nr; m++)
+		for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++)
+			lttng_calibrate_stats_init(&res->stats[m][row]);
 	res->asked = asked;
 	res->cpu = cpu;
 	res->clock_khz = lttng_calibrate_clock_khz();
+	res->nr_counters = set->nr;
+	for (i = 0; i < set->nr; i++)
+		res->counter[i].spec = set->spec[i];
 	return res;
 }
 
@@ -324,25 +416,99 @@ static void lttng_calibrate_progress_stop(void)
 }
 
 /*
- * A run: pin the thread, loop, restore its affinity, publish what was
- * measured.  An early end still publishes the iterations done, marked as
- * partial; a run that could not start changes nothing.
+ * Counters for the run's CPU, created before the timed region (creating one
+ * may sleep).  A counter the PMU cannot schedule right now is kept open but
+ * not read; its figures are withheld.
+ */
+static int lttng_calibrate_counters_create(struct lttng_calibrate_run_state *run)
+{
+	struct lttng_calibrate_result *res = run->res;
+	struct perf_event *event;
+	unsigned int i;
+
+	for (i = 0; i < res->nr_counters; i++) {
+		event = lttng_calibrate_counter_open(&res->counter[i].spec,
+						     res->cpu);
+		if (IS_ERR(event))
+			return PTR_ERR(event);
+		run->event[i] = event;
+		run->nr_counters = i + 1;
+	}
+	for (i = 0; i < run->nr_counters; i++) {
+		res->counter[i].valid =
+			lttng_calibrate_counter_active(run->event[i]);
+		if (res->counter[i].valid)
+			run->read[i] = run->event[i];
+	}
+	return 0;
+}
+
+/* Whether each counter counted all along, then release them all. */
+static void lttng_calibrate_counters_release(struct lttng_calibrate_run_state *run)
+{
+	struct lttng_calibrate_counter_result *c;
+	unsigned int i;
+
+	for (i = 0; i < run->nr_counters; i++) {
+		c = &run->res->counter[i];
+		lttng_calibrate_counter_times(run->event[i], &c->enabled,
+					      &c->running);
+		if (c->enabled != c->running)
+			c->valid = false;
+		lttng_calibrate_counter_close(run->event[i]);
+		run->event[i] = NULL;
+		run->read[i] = NULL;
+	}
+	run->nr_counters = 0;
+}
+
+/* Pinned to the run's CPU: counters, the loop, and the counters' verdict. */
+static int lttng_calibrate_pinned(struct lttng_calibrate_run_state *run)
+{
+	int ret;
+
+	ret = lttng_calibrate_counters_create(run);
+	if (ret)
+		goto out_release;
+	ret = lttng_calibrate_deltas_start(&run->set);
+	if (ret)
+		goto out_release;
+
+	lttng_calibrate_progress_start(run->res);
+	ret = lttng_calibrate_loop(run, READ_ONCE(chunk_iterations));
+	lttng_calibrate_progress_stop();
+	if (ret != -EINTR && ret != -EAGAIN)
+		goto out_release;
+
+	run->res->end = ret == -EINTR ? LTTNG_CALIBRATE_END_INTERRUPTED :
+					LTTNG_CALIBRATE_END_MIGRATED;
+out_release:
+	lttng_calibrate_counters_release(run);
+	return ret;
+}
+
+/*
+ * A run: pin the thread, measure, restore its affinity, publish what was
+ * measured.  An early end (signal, migration) still publishes the
+ * iterations done, marked as partial; a run that could not start changes
+ * nothing.
  *
  * Context: process context, lttng_calibrate_run_lock held.
  */
 static int lttng_calibrate_run(u64 asked)
 {
-	struct lttng_calibrate_result *res;
+	struct lttng_calibrate_run_state run = { };
 	cpumask_var_t saved;
 	int ret, c;
 
 	c = lttng_calibrate_pick_cpu();
 	if (c < 0)
 		return c;
+	lttng_calibrate_counters_get(&run.set);
 	if (!alloc_cpumask_var(&saved, GFP_KERNEL))
 		return -ENOMEM;
-	res = lttng_calibrate_result_alloc(asked, c);
-	if (!res) {
+	run.res = lttng_calibrate_result_alloc(asked, c, &run.set);
+	if (!run.res) {
 		ret = -ENOMEM;
 		goto out_free_mask;
 	}
@@ -351,25 +517,15 @@ static int lttng_calibrate_run(u64 asked)
 	ret = set_cpus_allowed_ptr(current, cpumask_of(c));
 	if (ret)
 		goto out_free_result;
-
-	lttng_calibrate_progress_start(res);
-	ret = lttng_calibrate_loop(res, READ_ONCE(chunk_iterations));
-	lttng_calibrate_progress_stop();
+	ret = lttng_calibrate_pinned(&run);
 	set_cpus_allowed_ptr(current, saved);
 
-	if (ret == -EINTR)
-		res->end = LTTNG_CALIBRATE_END_INTERRUPTED;
-	else if (ret == -EAGAIN)
-		res->end = LTTNG_CALIBRATE_END_MIGRATED;
-
-	mutex_lock(&lttng_calibrate_result_lock);
-	res->number = ++lttng_calibrate_runs;
-	mutex_unlock(&lttng_calibrate_result_lock);
-	lttng_calibrate_publish(res);
-	res = NULL;
-
+	if (!ret || ret == -EINTR || ret == -EAGAIN) {
+		lttng_calibrate_publish(run.res);
+		run.res = NULL;
+	}
 out_free_result:
-	kvfree(res);
+	kvfree(run.res);
 out_free_mask:
 	free_cpumask_var(saved);
 	return ret;
@@ -394,10 +550,10 @@ static ssize_t lttng_calibrate_run_write(struct file *file,
 	if (asked > READ_ONCE(max_iterations))
 		return -E2BIG;
 
-	if (!mutex_trylock(&lttng_calibrate_run_lock))
+	if (!lttng_calibrate_run_trylock())
 		return -EBUSY;
 	ret = lttng_calibrate_run(asked);
-	mutex_unlock(&lttng_calibrate_run_lock);
+	lttng_calibrate_run_unlock();
 
 	return ret ? ret : count;
 }
@@ -407,23 +563,6 @@ static const struct file_operations lttng_calibrate_run_fops = {
 	.open = simple_open,
 	.write = lttng_calibrate_run_write,
 	.llseek = noop_llseek,
-};
-
-/**
- * enum lttng_calibrate_unit - unit of a table of the results
- * @LTTNG_CALIBRATE_CYCLES: clock cycles as counted
- * @LTTNG_CALIBRATE_NS: nanoseconds, converted from cycles
- * @LTTNG_CALIBRATE_NR_UNITS: number of units
- */
-enum lttng_calibrate_unit {
-	LTTNG_CALIBRATE_CYCLES,
-	LTTNG_CALIBRATE_NS,
-	LTTNG_CALIBRATE_NR_UNITS,
-};
-
-static const char *const lttng_calibrate_unit_names[] = {
-	[LTTNG_CALIBRATE_CYCLES] = "cycles",
-	[LTTNG_CALIBRATE_NS] = "ns",
 };
 
 /**
@@ -457,6 +596,42 @@ static const char *const lttng_calibrate_stat_names[] = {
 	[LTTNG_CALIBRATE_MAX] = "max",
 	[LTTNG_CALIBRATE_COLD] = "cold",
 };
+
+/**
+ * struct lttng_calibrate_table - one table of the results
+ * @metric: 0 for time, 1 + i for counter i
+ * @ns: time converted to nanoseconds (metric 0 only)
+ * @name: what the table counts: "cycles", "ns", or "counter NAME"
+ * @key: the same for results_kv keys: "cycles", "ns", "counter.NAME"
+ */
+struct lttng_calibrate_table {
+	unsigned int metric;
+	bool ns;
+	char name[48];
+	char key[48];
+};
+
+/* Tables of a result: cycles, ns, then one per counter. */
+static bool lttng_calibrate_table_get(const struct lttng_calibrate_result *res,
+				      unsigned int i,
+				      struct lttng_calibrate_table *t)
+{
+	const char *counter;
+
+	if (i > res->nr_counters + 1)
+		return false;
+	t->metric = i < 2 ? 0 : i - 1;
+	t->ns = i == 1;
+	if (i < 2) {
+		strscpy(t->name, t->ns ? "ns" : "cycles", sizeof(t->name));
+		strscpy(t->key, t->name, sizeof(t->key));
+		return true;
+	}
+	counter = res->counter[t->metric - 1].spec.name;
+	snprintf(t->name, sizeof(t->name), "counter %s", counter);
+	snprintf(t->key, sizeof(t->key), "counter.%s", counter);
+	return true;
+}
 
 /**
  * struct lttng_calibrate_row_values - one row of the results, as printed
@@ -498,13 +673,13 @@ static s64 lttng_calibrate_to_ns(s64 cycles, u32 khz)
  * nanoseconds too.
  */
 static void lttng_calibrate_row(const struct lttng_calibrate_result *res,
-				int row, enum lttng_calibrate_unit unit,
+				const struct lttng_calibrate_table *t, int row,
 				struct lttng_calibrate_row_values *val)
 {
 	struct lttng_calibrate_summary sum;
 	int i;
 
-	lttng_calibrate_stats_summarize(&res->stats[row], &sum);
+	lttng_calibrate_stats_summarize(&res->stats[t->metric][row], &sum);
 	val->count = sum.count;
 	val->milli[LTTNG_CALIBRATE_MEAN] = sum.mean_milli;
 	val->milli[LTTNG_CALIBRATE_STDDEV] = min_t(u64, sum.stddev_milli,
@@ -513,19 +688,20 @@ static void lttng_calibrate_row(const struct lttng_calibrate_result *res,
 	val->milli[LTTNG_CALIBRATE_MEDIAN] = lttng_calibrate_milli(sum.median);
 	val->milli[LTTNG_CALIBRATE_P99] = lttng_calibrate_milli(sum.p99);
 	val->milli[LTTNG_CALIBRATE_MAX] = lttng_calibrate_milli(sum.max);
-	val->milli[LTTNG_CALIBRATE_COLD] = lttng_calibrate_milli(res->cold[row]);
-	if (unit == LTTNG_CALIBRATE_NS)
+	val->milli[LTTNG_CALIBRATE_COLD] =
+		lttng_calibrate_milli(res->cold[t->metric][row]);
+	if (t->ns)
 		for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
 			val->milli[i] = lttng_calibrate_to_ns(val->milli[i],
 							      res->clock_khz);
 }
 
 /*
- * A value in thousandths: three decimals, except cycle counts that are
- * whole numbers by nature (all but mean and standard deviation).
+ * A value in thousandths: three decimals, except counts that are whole
+ * numbers by nature (all but mean and standard deviation, outside ns).
  */
 static void lttng_calibrate_print_value(struct seq_file *m, const char *fmt,
-					enum lttng_calibrate_unit unit,
+					const struct lttng_calibrate_table *t,
 					int stat, s64 milli)
 {
 	u64 mag = milli < 0 ? -(u64)milli : milli;
@@ -533,7 +709,7 @@ static void lttng_calibrate_print_value(struct seq_file *m, const char *fmt,
 	u32 frac;
 	u64 whole = div_u64_rem(mag, 1000, &frac);
 
-	if (unit == LTTNG_CALIBRATE_CYCLES && stat != LTTNG_CALIBRATE_MEAN &&
+	if (!t->ns && stat != LTTNG_CALIBRATE_MEAN &&
 	    stat != LTTNG_CALIBRATE_STDDEV)
 		snprintf(buf, sizeof(buf), "%s%llu", milli < 0 ? "-" : "",
 			 whole);
@@ -548,23 +724,43 @@ static const char *lttng_calibrate_end_name(const struct lttng_calibrate_result 
 	return lttng_calibrate_end_names[res->end];
 }
 
-static void lttng_calibrate_table(struct seq_file *m,
-				  const struct lttng_calibrate_result *res,
-				  enum lttng_calibrate_unit unit)
+/* A counter whose figures are withheld, or NULL. */
+static const struct lttng_calibrate_counter_result *
+lttng_calibrate_invalid(const struct lttng_calibrate_result *res,
+			const struct lttng_calibrate_table *t)
 {
+	const struct lttng_calibrate_counter_result *c;
+
+	if (!t->metric)
+		return NULL;
+	c = &res->counter[t->metric - 1];
+	return c->valid ? NULL : c;
+}
+
+static void lttng_calibrate_print_table(struct seq_file *m,
+					const struct lttng_calibrate_result *res,
+					const struct lttng_calibrate_table *t)
+{
+	const struct lttng_calibrate_counter_result *bad;
 	struct lttng_calibrate_row_values val;
 	int row, i;
 
-	seq_printf(m, "%-10s %10s", lttng_calibrate_unit_names[unit], "count");
+	bad = lttng_calibrate_invalid(res, t);
+	if (bad) {
+		seq_printf(m, "%s: NOT VALID, figures withheld: counted %llu of %llu ns enabled (pushed out of the PMU, or never scheduled)\n",
+			   t->name, bad->running, bad->enabled);
+		return;
+	}
+	seq_printf(m, "%-24s %10s", t->name, "count");
 	for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
 		seq_printf(m, " %12s", lttng_calibrate_stat_names[i]);
 	seq_putc(m, '\n');
 	for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++) {
-		lttng_calibrate_row(res, row, unit, &val);
-		seq_printf(m, "%-10s %10llu", lttng_calibrate_row_names[row],
+		lttng_calibrate_row(res, t, row, &val);
+		seq_printf(m, "%-24s %10llu", lttng_calibrate_row_names[row],
 			   val.count);
 		for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
-			lttng_calibrate_print_value(m, " %12s", unit, i,
+			lttng_calibrate_print_value(m, " %12s", t, i,
 						    val.milli[i]);
 		seq_putc(m, '\n');
 	}
@@ -573,7 +769,8 @@ static void lttng_calibrate_table(struct seq_file *m,
 static int lttng_calibrate_results_show(struct seq_file *m, void *v)
 {
 	const struct lttng_calibrate_result *res;
-	enum lttng_calibrate_unit unit;
+	struct lttng_calibrate_table t;
+	unsigned int i;
 
 	mutex_lock(&lttng_calibrate_result_lock);
 	res = lttng_calibrate_last;
@@ -590,9 +787,9 @@ static int lttng_calibrate_results_show(struct seq_file *m, void *v)
 	seq_printf(m, "target: %s; baseline: %s (never instrumented)\n",
 		   LTTNG_CALIBRATE_TARGET_SYMBOL,
 		   LTTNG_CALIBRATE_BASELINE_SYMBOL);
-	for (unit = 0; unit < LTTNG_CALIBRATE_NR_UNITS; unit++) {
+	for (i = 0; lttng_calibrate_table_get(res, i, &t); i++) {
 		seq_putc(m, '\n');
-		lttng_calibrate_table(m, res, unit);
+		lttng_calibrate_print_table(m, res, &t);
 	}
 out_unlock:
 	mutex_unlock(&lttng_calibrate_result_lock);
@@ -600,28 +797,50 @@ out_unlock:
 }
 DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_results);
 
-static void lttng_calibrate_kv_row(struct seq_file *m,
-				   const struct lttng_calibrate_result *res,
-				   int row, enum lttng_calibrate_unit unit)
+static void lttng_calibrate_kv_table(struct seq_file *m,
+				     const struct lttng_calibrate_result *res,
+				     const struct lttng_calibrate_table *t)
 {
 	struct lttng_calibrate_row_values val;
-	const char *r = lttng_calibrate_row_names[row];
-	const char *u = lttng_calibrate_unit_names[unit];
-	int i;
+	const char *r;
+	int row, i;
 
-	lttng_calibrate_row(res, row, unit, &val);
-	seq_printf(m, "%s.%s.count=%llu\n", r, u, val.count);
-	for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++) {
-		seq_printf(m, "%s.%s.%s=", r, u, lttng_calibrate_stat_names[i]);
-		lttng_calibrate_print_value(m, "%s\n", unit, i, val.milli[i]);
+	for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++) {
+		r = lttng_calibrate_row_names[row];
+		lttng_calibrate_row(res, t, row, &val);
+		seq_printf(m, "%s.%s.count=%llu\n", r, t->key, val.count);
+		for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++) {
+			seq_printf(m, "%s.%s.%s=", r, t->key,
+				   lttng_calibrate_stat_names[i]);
+			lttng_calibrate_print_value(m, "%s\n", t, i,
+						    val.milli[i]);
+		}
+	}
+}
+
+static void lttng_calibrate_kv_counters(struct seq_file *m,
+					const struct lttng_calibrate_result *res)
+{
+	const struct lttng_calibrate_counter_result *c;
+	unsigned int i;
+
+	seq_puts(m, "counters=");
+	for (i = 0; i < res->nr_counters; i++)
+		seq_printf(m, "%s%s", i ? "," : "", res->counter[i].spec.name);
+	seq_putc(m, '\n');
+	for (i = 0; i < res->nr_counters; i++) {
+		c = &res->counter[i];
+		seq_printf(m, "counter.%s.valid=%d\ncounter.%s.enabled_ns=%llu\ncounter.%s.running_ns=%llu\n",
+			   c->spec.name, c->valid, c->spec.name, c->enabled,
+			   c->spec.name, c->running);
 	}
 }
 
 static int lttng_calibrate_results_kv_show(struct seq_file *m, void *v)
 {
 	const struct lttng_calibrate_result *res;
-	enum lttng_calibrate_unit unit;
-	int row;
+	struct lttng_calibrate_table t;
+	unsigned int i;
 
 	seq_puts(m, "format=1\n");
 	mutex_lock(&lttng_calibrate_result_lock);
@@ -640,9 +859,10 @@ static int lttng_calibrate_results_kv_show(struct seq_file *m, void *v)
 	seq_printf(m, "target.symbol=%s\nbaseline.symbol=%s\n",
 		   LTTNG_CALIBRATE_TARGET_SYMBOL,
 		   LTTNG_CALIBRATE_BASELINE_SYMBOL);
-	for (unit = 0; unit < LTTNG_CALIBRATE_NR_UNITS; unit++)
-		for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++)
-			lttng_calibrate_kv_row(m, res, row, unit);
+	lttng_calibrate_kv_counters(m, res);
+	for (i = 0; lttng_calibrate_table_get(res, i, &t); i++)
+		if (!lttng_calibrate_invalid(res, &t))
+			lttng_calibrate_kv_table(m, res, &t);
 out_unlock:
 	mutex_unlock(&lttng_calibrate_result_lock);
 	return 0;
@@ -692,6 +912,8 @@ static int __init lttng_calibrate_init(void)
 			    &lttng_calibrate_results_kv_fops);
 	debugfs_create_file("status", 0400, dir, NULL,
 			    &lttng_calibrate_status_fops);
+	lttng_calibrate_counters_init(dir);
+	lttng_calibrate_deltas_init(dir);
 	lttng_calibrate_dir = dir;
 	return 0;
 }
@@ -700,6 +922,7 @@ static void __exit lttng_calibrate_exit(void)
 {
 	/* Waits for readers and writers still inside a file operation. */
 	debugfs_remove_recursive(lttng_calibrate_dir);
+	lttng_calibrate_deltas_exit();
 	kvfree(lttng_calibrate_last);
 }
 

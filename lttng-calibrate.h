@@ -8,7 +8,9 @@
 #ifndef _LTTNG_CALIBRATE_H
 #define _LTTNG_CALIBRATE_H
 
+#include <linux/debugfs.h>
 #include <linux/ktime.h>
+#include <linux/perf_event.h>
 #include <linux/types.h>
 #ifdef CONFIG_X86
 #include <asm/msr.h>
@@ -88,6 +90,49 @@ enum lttng_calibrate_end {
 	LTTNG_CALIBRATE_END_MIGRATED,
 };
 
+/* Counters read around every timed call, at most. */
+#define LTTNG_CALIBRATE_MAX_COUNTERS	8
+/* Metric 0 is time in clock cycles; metric 1 + i is counter i. */
+#define LTTNG_CALIBRATE_MAX_METRICS	(1 + LTTNG_CALIBRATE_MAX_COUNTERS)
+
+/**
+ * struct lttng_calibrate_counter_spec - a counter, as selected by its name
+ * @name: the name perf(1) gives it ("LLC-load-misses", "page-faults", "r01c2")
+ * @type: perf_event_attr type
+ * @config: perf_event_attr config
+ */
+struct lttng_calibrate_counter_spec {
+	char name[32];
+	u32 type;
+	u64 config;
+};
+
+/**
+ * struct lttng_calibrate_counter_set - the counters selected for runs
+ * @nr: how many
+ * @spec: each of them, in the order they were given
+ */
+struct lttng_calibrate_counter_set {
+	unsigned int nr;
+	struct lttng_calibrate_counter_spec spec[LTTNG_CALIBRATE_MAX_COUNTERS];
+};
+
+/**
+ * struct lttng_calibrate_counter_result - how a counter fared in a run
+ * @spec: the counter
+ * @valid: it was counting for the whole run; if not, its figures are
+ *	withheld
+ * @enabled: ns it was enabled
+ * @running: ns it was counting; below @enabled when it was pushed out of
+ *	the PMU (by the NMI watchdog or another user) for a while
+ */
+struct lttng_calibrate_counter_result {
+	struct lttng_calibrate_counter_spec spec;
+	bool valid;
+	u64 enabled;
+	u64 running;
+};
+
 /**
  * struct lttng_calibrate_result - the outcome of one run
  * @number: runs started since the module was loaded, this one included
@@ -96,9 +141,12 @@ enum lttng_calibrate_end {
  * @cpu: the CPU the run was pinned to
  * @end: how the run ended
  * @clock_khz: frequency of the clock that timed the run
- * @cold: the first (cold-cache) sample, per row, in clock cycles; it is
- *	taken before the @asked iterations and kept out of @stats
- * @stats: per-row statistics in clock cycles over the @done iterations
+ * @nr_counters: counters read around every call
+ * @counter: how each counter fared
+ * @cold: the first (cold-cache) sample, per metric and row; it is taken
+ *	before the @asked iterations and kept out of @stats
+ * @stats: per metric (time in clock cycles, then each counter) and row,
+ *	statistics over the @done iterations
  *
  * A result is built by the run, then published whole: readers only ever see
  * a finished result.
@@ -110,8 +158,47 @@ struct lttng_calibrate_result {
 	int cpu;
 	enum lttng_calibrate_end end;
 	u32 clock_khz;
-	s64 cold[LTTNG_CALIBRATE_NR_ROWS];
-	struct lttng_calibrate_stats stats[LTTNG_CALIBRATE_NR_ROWS];
+	unsigned int nr_counters;
+	struct lttng_calibrate_counter_result counter[LTTNG_CALIBRATE_MAX_COUNTERS];
+	s64 cold[LTTNG_CALIBRATE_MAX_METRICS][LTTNG_CALIBRATE_NR_ROWS];
+	struct lttng_calibrate_stats stats[][LTTNG_CALIBRATE_NR_ROWS];
 };
+
+/*
+ * Reads a counter in place, as resctrl's pseudo-lock does: on the counter's
+ * own CPU with preemption off, no IPI, no sleep.  Its cost is inside both
+ * timed windows and cancels in the difference.
+ */
+static __always_inline u64 lttng_calibrate_counter_read(struct perf_event *event)
+{
+	event->pmu->read(event);
+	return local64_read(&event->count);
+}
+
+/* lttng-calibrate.c */
+bool lttng_calibrate_run_trylock(void);
+void lttng_calibrate_run_unlock(void);
+
+/* lttng-calibrate-pmu.c */
+int lttng_calibrate_counter_parse(const char *name,
+				  struct lttng_calibrate_counter_spec *spec);
+struct perf_event *
+lttng_calibrate_counter_open(const struct lttng_calibrate_counter_spec *spec,
+			     int cpu);
+void lttng_calibrate_counter_close(struct perf_event *event);
+bool lttng_calibrate_counter_active(struct perf_event *event);
+u64 lttng_calibrate_counter_times(struct perf_event *event, u64 *enabled,
+				  u64 *running);
+void lttng_calibrate_counters_get(struct lttng_calibrate_counter_set *set);
+void lttng_calibrate_counters_init(struct dentry *dir);
+
+/* lttng-calibrate-deltas.c */
+struct lttng_calibrate_deltas;
+int lttng_calibrate_deltas_start(const struct lttng_calibrate_counter_set *set);
+void lttng_calibrate_deltas_lock(void);
+void lttng_calibrate_deltas_unlock(void);
+void lttng_calibrate_deltas_add(s64 sample[][LTTNG_CALIBRATE_NR_ROWS]);
+void lttng_calibrate_deltas_init(struct dentry *dir);
+void lttng_calibrate_deltas_exit(void);
 
 #endif /* _LTTNG_CALIBRATE_H */
