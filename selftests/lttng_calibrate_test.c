@@ -314,6 +314,7 @@ static void env_setup(struct __test_metadata *_metadata, struct env *env)
 	env->max_iterations = param_read("max_iterations");
 	ASSERT_LT(0, env->max_iterations);
 	ASSERT_EQ(0, param_write("cpu", "-1"));
+	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
 }
 
 static void env_teardown(struct __test_metadata *_metadata, struct env *env)
@@ -327,6 +328,8 @@ static void env_teardown(struct __test_metadata *_metadata, struct env *env)
 	if (env->offlined >= 0)
 		cpu_online_set(env->offlined, 1);
 	param_write("cpu", "-1");
+	param_write("deltas_window", "1000");
+	write_str(DIR "counters", "\n");
 	snprintf(max, sizeof(max), "%d", env->max_iterations);
 	param_write("max_iterations", max);
 	EXPECT_EQ(0, kmsg_has_errors(env->kmsg));
@@ -357,6 +360,9 @@ TEST_F(calib, files_and_modes)
 		{ DIR "results", 0400 },
 		{ DIR "results_kv", 0400 },
 		{ DIR "status", 0400 },
+		{ DIR "counters", 0600 },
+		{ DIR "deltas", 0400 },
+		{ PARAMS "deltas_window", 0644 },
 		{ PARAMS "cpu", 0644 },
 		{ PARAMS "max_iterations", 0644 },
 		{ PARAMS "chunk_iterations", 0644 },
@@ -515,6 +521,7 @@ TEST_F(calib, bad_parameters_rejected)
 		{ "max_iterations", "0" }, { "max_iterations", "1000000001" },
 		{ "max_iterations", "-1" }, { "max_iterations", "lots" },
 		{ "chunk_iterations", "0" }, { "chunk_iterations", "10000001" },
+		{ "deltas_window", "65537" }, { "deltas_window", "-1" },
 	};
 	int cpu, max, chunk;
 	size_t i;
@@ -700,6 +707,333 @@ TEST_F_TIMEOUT(calib, cpu_unplug_during_run, 120)
 	done = kv_ll(text, "run.iterations.done");
 	EXPECT_EQ(done, kv_stat(text, "target", "cycles", "count"));
 	free(text);
+}
+
+/* Whether the machine has a hardware PMU (not under QEMU TCG). */
+static bool have_pmu(void)
+{
+	return !access("/sys/bus/event_source/devices/cpu", F_OK) ||
+	       !access("/sys/bus/event_source/devices/cpu_core", F_OK);
+}
+
+/* The selected counters: the lines of "counters" that are not comments. */
+static char *counter_list(void)
+{
+	char *text = slurp(DIR "counters"), *in, *out;
+
+	if (!text)
+		return NULL;
+	for (in = out = text; *in; ) {
+		char *eol = strchrnul(in, '\n');
+		size_t len = eol - in + (*eol ? 1 : 0);
+
+		if (*in != '#') {
+			memmove(out, in, len);
+			out += len;
+		}
+		in += len;
+	}
+	*out = '\0';
+	return text;
+}
+
+static int lines(const char *text)
+{
+	int n = 0;
+
+	for (; *text; text++)
+		n += *text == '\n';
+	return n;
+}
+
+static int columns(const char *line)
+{
+	int n = 1;
+
+	for (; *line && *line != '\n'; line++)
+		n += *line == '\t';
+	return n;
+}
+
+TEST_F(calib, software_counters)
+{
+	static const char *const names[] = {
+		"page-faults", "context-switches", "cpu-clock"
+	};
+	long long n = 100000, ns, clk;
+	char key[96], *text;
+	size_t i;
+	int r;
+
+	ASSERT_EQ(0, write_str(DIR "counters",
+			       "page-faults context-switches cpu-clock\n"));
+	text = slurp(DIR "counters");
+	ASSERT_NE(NULL, text);
+	for (i = 0; i < 3; i++)
+		EXPECT_NE(NULL, strstr(text, names[i]));
+	EXPECT_EQ(3, lines(text));
+	free(text);
+
+	ASSERT_EQ(0, run("100000"));
+	check_results(_metadata, n);
+	text = slurp(DIR "results_kv");
+	ASSERT_NE(NULL, text);
+	ASSERT_NE(NULL, kv(text, "counters"));
+	EXPECT_EQ(0, strncmp(kv(text, "counters"),
+			     "page-faults,context-switches,cpu-clock\n", 39));
+	for (i = 0; i < 3; i++) {
+		snprintf(key, sizeof(key), "counter.%s.valid", names[i]);
+		EXPECT_EQ(1, kv_ll(text, key));
+		for (r = 0; r < 3; r++) {
+			snprintf(key, sizeof(key), "counter.%s", names[i]);
+			EXPECT_EQ(n, kv_stat(text, rows[r], key, "count"));
+		}
+	}
+	/* Nothing faults or switches in an empty function, preemption off. */
+	for (i = 0; i < 2; i++) {
+		snprintf(key, sizeof(key), "counter.%s", names[i]);
+		for (r = 0; r < 3; r++) {
+			EXPECT_EQ(0, kv_stat(text, rows[r], key, "median"));
+			EXPECT_EQ(0, kv_stat(text, rows[r], key, "p99"));
+			EXPECT_GE(10, kv_stat(text, rows[r], key, "mean"));
+		}
+	}
+	/* cpu-clock counts ns: in line with the ns timing of the target. */
+	ns = kv_stat(text, "target", "ns", "median");
+	clk = kv_stat(text, "target", "counter.cpu-clock", "median");
+	EXPECT_LT(ns / 2, clk);
+	EXPECT_GT(ns * 2, clk);
+	free(text);
+	text = slurp(DIR "results");
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, "\ncounter page-faults "));
+	EXPECT_NE(NULL, strstr(text, "\ncounter cpu-clock "));
+	free(text);
+}
+
+static const char *const hardware_events[] = {
+	"cycles", "instructions", "LLC-load-misses", "LLC-store-misses",
+	"LLC-prefetch-misses", "branch-misses", "r01c2",
+};
+
+/* Without a PMU (QEMU TCG), each hardware event fails cleanly. */
+TEST_F(calib, hardware_counters_refused_without_pmu)
+{
+	char *before, *after, *text;
+	size_t i;
+	int err;
+
+	if (have_pmu())
+		SKIP(return, "this machine has a hardware PMU: see hardware_counters_count");
+	ASSERT_EQ(0, write_str(DIR "counters", "page-faults\n"));
+	before = counter_list();
+	ASSERT_NE(NULL, before);
+	for (i = 0; i < sizeof(hardware_events) / sizeof(hardware_events[0]);
+	     i++) {
+		err = write_str(DIR "counters", hardware_events[i]);
+		EXPECT_TRUE(err == ENOENT || err == EOPNOTSUPP ||
+			    err == EINVAL) {
+			TH_LOG("%s: %s", hardware_events[i], strerror(err));
+		}
+		after = counter_list();
+		ASSERT_NE(NULL, after);
+		EXPECT_STREQ(before, after);
+		free(after);
+		text = slurp(DIR "counters");
+		ASSERT_NE(NULL, text);
+		EXPECT_NE(NULL, strstr(text, "# last list refused: "));
+		EXPECT_NE(NULL, strstr(text, hardware_events[i]));
+		free(text);
+	}
+	free(before);
+	ASSERT_EQ(0, run("1000"));
+	check_results(_metadata, 1000);
+}
+
+/* With a PMU, hardware events count, or are flagged and withheld. */
+TEST_F(calib, hardware_counters_count)
+{
+	char *text;
+
+	if (!have_pmu())
+		SKIP(return, "no hardware PMU (/sys/bus/event_source/devices/cpu is absent, as under QEMU TCG)");
+	ASSERT_EQ(0, write_str(DIR "counters", "cycles instructions\n"));
+	ASSERT_EQ(0, run("10000"));
+	check_results(_metadata, 10000);
+	text = slurp(DIR "results_kv");
+	ASSERT_NE(NULL, text);
+	if (kv_ll(text, "counter.cycles.valid") == 1) {
+		EXPECT_LT(0, kv_stat(text, "target", "counter.cycles",
+				     "median"));
+		EXPECT_LT(0, kv_stat(text, "target", "counter.instructions",
+				     "median"));
+	} else {
+		EXPECT_EQ(NULL, kv(text, "target.counter.cycles.median"));
+	}
+	free(text);
+}
+
+FIXTURE(bad_counters) {
+	struct env env;
+};
+
+FIXTURE_SETUP(bad_counters)
+{
+	env_setup(_metadata, &self->env);
+}
+
+FIXTURE_TEARDOWN(bad_counters)
+{
+	env_teardown(_metadata, &self->env);
+}
+
+FIXTURE_VARIANT(bad_counters) {
+	const char *input;
+	size_t len;
+	int err;
+};
+
+#define BAD_LIST(name, text, e) \
+	FIXTURE_VARIANT_ADD(bad_counters, name) { .input = text, .err = e }
+
+BAD_LIST(unknown, "page-faults bogus-event\n", EINVAL);
+BAD_LIST(partial_name, "page-fau", EINVAL);
+BAD_LIST(duplicate, "cpu-clock page-faults cpu-clock\n", EINVAL);
+BAD_LIST(too_many, "cpu-clock task-clock page-faults context-switches "
+	 "cpu-migrations minor-faults major-faults alignment-faults "
+	 "emulation-faults\n", E2BIG);
+BAD_LIST(garbage, "\x01\xfe\x80\n", EINVAL);
+BAD_LIST(bad_raw, "rxyz\n", EINVAL);
+BAD_LIST(too_long,
+	 "cpu-clock                                                       "
+	 "                                                                "
+	 "                                                                "
+	 "                                                                "
+	 "                                                                "
+	 "                                                                "
+	 "                                                                "
+	 "                                                                "
+	 "                                                                ",
+	 EINVAL);
+FIXTURE_VARIANT_ADD(bad_counters, nul_byte) {
+	.input = "cpu-clock\0page-faults", .len = 21, .err = EINVAL
+};
+
+TEST_F(bad_counters, list_unchanged)
+{
+	char *before, *after;
+	size_t len;
+
+	ASSERT_EQ(0, write_str(DIR "counters", "page-faults,cpu-clock\n"));
+	before = counter_list();
+	ASSERT_NE(NULL, before);
+	EXPECT_EQ(2, lines(before));
+
+	len = variant->len ? variant->len : strlen(variant->input);
+	EXPECT_EQ(variant->err, write_bytes(DIR "counters", variant->input,
+					    len));
+	after = counter_list();
+	ASSERT_NE(NULL, after);
+	EXPECT_STREQ(before, after);
+	free(before);
+	free(after);
+}
+
+TEST_F(calib, empty_list_clears_counters)
+{
+	char *text;
+
+	ASSERT_EQ(0, write_str(DIR "counters", "page-faults\n"));
+	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
+	text = counter_list();
+	ASSERT_NE(NULL, text);
+	EXPECT_STREQ("", text);
+	free(text);
+	ASSERT_EQ(0, run("10"));
+	text = slurp(DIR "results_kv");
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(0, strncmp(kv(text, "counters"), "\n", 1));
+	EXPECT_EQ(NULL, strstr(text, "counter."));
+	free(text);
+}
+
+TEST_F_TIMEOUT(calib, counters_busy_during_run, 120)
+{
+	char *before, *after;
+
+	ASSERT_EQ(0, write_str(DIR "counters", "cpu-clock\n"));
+	before = counter_list();
+	ASSERT_NE(NULL, before);
+	self->env.child = start_run(LONG_RUN);
+	ASSERT_LT(0, self->env.child);
+	ASSERT_TRUE(wait_running(0, 30000));
+	EXPECT_EQ(EBUSY, write_str(DIR "counters", "page-faults\n"));
+	after = counter_list();
+	ASSERT_NE(NULL, after);
+	EXPECT_STREQ(before, after);
+	free(before);
+	free(after);
+}
+
+/* The deltas file holds min(N, W) rows of 1 + 2 * (1 + counters) columns. */
+static void check_deltas(struct __test_metadata *_metadata, long long n,
+			 int window, int counters)
+{
+	char *text = slurp(DIR "deltas"), *line;
+	long long rows = n < window ? n : window, first = n - rows, it;
+
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(rows + 1, lines(text));
+	EXPECT_EQ(0, strncmp(text, "iteration\ttarget.cycles\tbaseline.cycles",
+			     39));
+	EXPECT_EQ(3 + 2 * counters, columns(text));
+	line = strchr(text, '\n');
+	for (it = first; line && line[1]; it++) {
+		line++;
+		EXPECT_EQ(it, strtoll(line, NULL, 10));
+		EXPECT_EQ(3 + 2 * counters, columns(line));
+		line = strchr(line, '\n');
+	}
+	EXPECT_EQ(n, it);
+	free(text);
+}
+
+TEST_F(calib, deltas_window)
+{
+	ASSERT_EQ(0, param_write("deltas_window", "50"));
+	ASSERT_EQ(0, run("10"));
+	check_deltas(_metadata, 10, 50, 0);
+	ASSERT_EQ(0, run("200"));
+	check_deltas(_metadata, 200, 50, 0);
+	ASSERT_EQ(0, write_str(DIR "counters", "page-faults cpu-clock\n"));
+	ASSERT_EQ(0, run("1000"));
+	check_deltas(_metadata, 1000, 50, 2);
+	ASSERT_EQ(0, param_write("deltas_window", "0"));
+	ASSERT_EQ(0, run("10"));
+	check_deltas(_metadata, 0, 0, 2);
+}
+
+TEST_F_TIMEOUT(calib, deltas_readable_during_run, 120)
+{
+	char *text, *line;
+	int i;
+
+	ASSERT_EQ(0, write_str(DIR "counters", "cpu-clock\n"));
+	self->env.child = start_run(LONG_RUN);
+	ASSERT_LT(0, self->env.child);
+	ASSERT_TRUE(wait_running(5000, 30000));
+	for (i = 0; i < 20; i++) {
+		text = slurp(DIR "deltas");
+		ASSERT_NE(NULL, text);
+		EXPECT_EQ(1001, lines(text));
+		for (line = text; line && *line; line = strchr(line, '\n')) {
+			if (*line == '\n')
+				line++;
+			if (*line)
+				EXPECT_EQ(5, columns(line));
+		}
+		free(text);
+	}
 }
 
 static int ensure_module(void)
