@@ -144,9 +144,6 @@ __noipa void lttng_calibrate_baseline(void)
 {
 }
 
-static void (*lttng_calibrate_target_call)(void) = lttng_calibrate_target;
-static void (*lttng_calibrate_baseline_call)(void) = lttng_calibrate_baseline;
-
 static struct dentry *lttng_calibrate_dir;
 
 /* One run at a time; a second writer gets -EBUSY rather than waiting. */
@@ -209,6 +206,7 @@ static const char *const lttng_calibrate_end_names[] = {
 /**
  * struct lttng_calibrate_run_state - what a run works with
  * @set: the counters selected when the run started
+ * @probe: the target, its baseline and what is attached to the target
  * @res: the result being built
  * @nr_counters: counters created
  * @event: each counter created
@@ -218,6 +216,7 @@ static const char *const lttng_calibrate_end_names[] = {
  */
 struct lttng_calibrate_run_state {
 	struct lttng_calibrate_counter_set set;
+	struct lttng_calibrate_probe probe;
 	struct lttng_calibrate_result *res;
 	unsigned int nr_counters;
 	struct perf_event *event[LTTNG_CALIBRATE_MAX_COUNTERS];
@@ -260,8 +259,8 @@ static bool lttng_calibrate_sample(const struct lttng_calibrate_run_state *run,
 	s64 d1, d2;
 	unsigned int m;
 
-	target = READ_ONCE(lttng_calibrate_target_call);
-	baseline = READ_ONCE(lttng_calibrate_baseline_call);
+	target = run->probe.target;
+	baseline = run->probe.baseline;
 	first = target_first ? target : baseline;
 	second = target_first ? baseline : target;
 
@@ -335,21 +334,28 @@ static int lttng_calibrate_loop(const struct lttng_calibrate_run_state *run,
 	u64 end;
 	int ret;
 
+	u64 start;
+
 	/* The cold sample: first call after the run began, kept apart. */
 	if (!lttng_calibrate_sample(run, true, res->cold))
 		return -EAGAIN;
 
-	while (res->done < res->asked) {
-		if (fatal_signal_pending(current))
-			return -EINTR;
+	/* Wall time of the iterations, for the harness cross-check. */
+	start = lttng_calibrate_clock_read();
+	ret = 0;
+	while (!ret && res->done < res->asked) {
+		if (fatal_signal_pending(current)) {
+			ret = -EINTR;
+			break;
+		}
 		end = min(res->asked, res->done + chunk);
 		ret = lttng_calibrate_chunk(run, res->done, end);
 		WRITE_ONCE(lttng_calibrate_progress.done, res->done);
-		if (ret)
-			return ret;
-		cond_resched_tasks_rcu_qs();
+		if (!ret)
+			cond_resched_tasks_rcu_qs();
 	}
-	return 0;
+	res->wall_cycles = lttng_calibrate_clock_read() - start;
+	return ret;
 }
 
 static void lttng_calibrate_publish(struct lttng_calibrate_result *res)
@@ -465,23 +471,31 @@ static void lttng_calibrate_counters_release(struct lttng_calibrate_run_state *r
 /* Pinned to the run's CPU: counters, the loop, and the counters' verdict. */
 static int lttng_calibrate_pinned(struct lttng_calibrate_run_state *run)
 {
+	struct lttng_calibrate_result *res = run->res;
 	int ret;
 
 	ret = lttng_calibrate_counters_create(run);
 	if (ret)
 		goto out_release;
-	ret = lttng_calibrate_deltas_start(&run->set);
+	ret = lttng_calibrate_probe_setup(&run->probe);
 	if (ret)
 		goto out_release;
+	ret = lttng_calibrate_deltas_start(&run->set);
+	if (ret)
+		goto out_teardown;
 
-	lttng_calibrate_progress_start(run->res);
+	lttng_calibrate_progress_start(res);
 	ret = lttng_calibrate_loop(run, READ_ONCE(chunk_iterations));
 	lttng_calibrate_progress_stop();
-	if (ret != -EINTR && ret != -EAGAIN)
-		goto out_release;
-
-	run->res->end = ret == -EINTR ? LTTNG_CALIBRATE_END_INTERRUPTED :
-					LTTNG_CALIBRATE_END_MIGRATED;
+	if (ret == -EINTR || ret == -EAGAIN)
+		res->end = ret == -EINTR ? LTTNG_CALIBRATE_END_INTERRUPTED :
+					   LTTNG_CALIBRATE_END_MIGRATED;
+out_teardown:
+	lttng_calibrate_probe_teardown(&run->probe);
+	res->mechanism = run->probe.mechanism;
+	res->target_kind = run->probe.target_kind;
+	res->work_cycles = run->probe.work_cycles;
+	res->nmissed = run->probe.nmissed;
 out_release:
 	lttng_calibrate_counters_release(run);
 	return ret;
@@ -766,6 +780,189 @@ static void lttng_calibrate_print_table(struct seq_file *m,
 	}
 }
 
+/* Student's t, 97.5 % quantile, in thousandths, for @n samples. */
+static u32 lttng_calibrate_t975_milli(u64 n)
+{
+	static const u16 t[] = {
+		12706, 4303, 3182, 2776, 2571, 2447, 2365, 2306, 2262, 2228,
+		2201, 2179, 2160, 2145, 2131, 2120, 2110, 2101, 2093, 2086,
+		2080, 2074, 2069, 2064, 2060, 2056, 2052, 2048, 2045, 2042,
+	};
+	u64 df = n - 1;
+
+	if (df <= ARRAY_SIZE(t))
+		return t[df - 1];
+	if (df < 60)
+		return 2021;
+	if (df < 120)
+		return 2000;
+	return df < 1000 ? 1980 : 1960;
+}
+
+/* Half-width of the 95 % confidence interval of a mean, in thousandths. */
+static s64 lttng_calibrate_ci95_milli(s64 stddev_milli, u64 n)
+{
+	u64 sqrt_n_milli, ci;
+
+	if (n < 2)
+		return 0;
+	/* n <= 10^9, so n * 10^6 fits and its square root is sqrt(n) * 1000. */
+	sqrt_n_milli = int_sqrt64(n * 1000000);
+	if (check_mul_overflow((u64)stddev_milli,
+			       (u64)lttng_calibrate_t975_milli(n), &ci))
+		return div64_u64(stddev_milli, sqrt_n_milli) *
+		       lttng_calibrate_t975_milli(n);
+	return div64_u64(ci, sqrt_n_milli);
+}
+
+/* @num / @den * 100, in thousandths of a percent; false if undefined. */
+static bool lttng_calibrate_percent_milli(s64 num_milli, s64 den_milli,
+					  s64 *out)
+{
+	s64 scaled;
+
+	if (den_milli <= 0 ||
+	    check_mul_overflow(num_milli, (s64)100000, &scaled))
+		return false;
+	*out = div64_s64(scaled, den_milli);
+	return true;
+}
+
+/**
+ * struct lttng_calibrate_summary_line - what a run's overhead comes to
+ * @mean_milli: mean of the difference row: the overhead per call
+ * @ci_milli: half-width of its 95 % confidence interval
+ */
+struct lttng_calibrate_summary_line {
+	s64 mean_milli;
+	s64 ci_milli;
+};
+
+static void lttng_calibrate_overhead(const struct lttng_calibrate_result *res,
+				     const struct lttng_calibrate_table *t,
+				     struct lttng_calibrate_summary_line *o)
+{
+	struct lttng_calibrate_row_values d;
+
+	lttng_calibrate_row(res, t, LTTNG_CALIBRATE_DIFFERENCE, &d);
+	o->mean_milli = d.milli[LTTNG_CALIBRATE_MEAN];
+	o->ci_milli = lttng_calibrate_ci95_milli(d.milli[LTTNG_CALIBRATE_STDDEV],
+						 d.count);
+}
+
+/* Means of the target and baseline rows, in thousandths of a cycle. */
+static void lttng_calibrate_means(const struct lttng_calibrate_result *res,
+				  s64 *target_milli, s64 *baseline_milli)
+{
+	struct lttng_calibrate_summary sum;
+
+	lttng_calibrate_stats_summarize(&res->stats[0][LTTNG_CALIBRATE_TARGET],
+					&sum);
+	*target_milli = sum.mean_milli;
+	lttng_calibrate_stats_summarize(&res->stats[0][LTTNG_CALIBRATE_BASELINE],
+					&sum);
+	*baseline_milli = sum.mean_milli;
+}
+
+/*
+ * The harness cross-check, per iteration in thousandths of a cycle: wall
+ * time of the run, time inside the two timed windows, and the rest (the
+ * snapshots' own edges, statistics, loop, scheduling points).
+ */
+static void lttng_calibrate_harness(const struct lttng_calibrate_result *res,
+				    s64 *wall_milli, s64 *timed_milli)
+{
+	s64 target, baseline;
+
+	lttng_calibrate_means(res, &target, &baseline);
+	*timed_milli = target + baseline;
+	*wall_milli = res->done ?
+		div64_u64(lttng_calibrate_milli(res->wall_cycles), res->done) : 0;
+}
+
+static const char *lttng_calibrate_target_symbol(const struct lttng_calibrate_result *res)
+{
+	return res->target_kind == LTTNG_CALIBRATE_TARGET_TRACEPOINT ?
+	       "lttng_calibrate_tracepoint_target" :
+	       LTTNG_CALIBRATE_TARGET_SYMBOL;
+}
+
+static void lttng_calibrate_print_overhead(struct seq_file *m,
+					   const struct lttng_calibrate_result *res)
+{
+	struct lttng_calibrate_summary_line o;
+	struct lttng_calibrate_table t;
+	s64 target, baseline, pct, wall, timed;
+	unsigned int i;
+
+	seq_puts(m, "overhead per call (difference mean, 95% confidence):");
+	for (i = 0; lttng_calibrate_table_get(res, i, &t) && i < 2; i++) {
+		lttng_calibrate_overhead(res, &t, &o);
+		lttng_calibrate_print_value(m, " %s", &t, LTTNG_CALIBRATE_MEAN,
+					    o.mean_milli);
+		lttng_calibrate_print_value(m, " +/- %s", &t,
+					    LTTNG_CALIBRATE_MEAN, o.ci_milli);
+		seq_printf(m, " %s%s", t.name, i ? "" : ",");
+	}
+	lttng_calibrate_means(res, &target, &baseline);
+	if (lttng_calibrate_percent_milli(target - baseline, baseline, &pct))
+		lttng_calibrate_print_value(m, ", %s%% of the baseline", &t,
+					    LTTNG_CALIBRATE_MEAN, pct);
+	seq_putc(m, '\n');
+	for (; lttng_calibrate_table_get(res, i, &t); i++) {
+		if (lttng_calibrate_invalid(res, &t))
+			continue;
+		lttng_calibrate_overhead(res, &t, &o);
+		seq_printf(m, "  %s:", t.name);
+		lttng_calibrate_print_value(m, " %s", &t, LTTNG_CALIBRATE_MEAN,
+					    o.mean_milli);
+		lttng_calibrate_print_value(m, " +/- %s\n", &t,
+					    LTTNG_CALIBRATE_MEAN, o.ci_milli);
+	}
+	lttng_calibrate_harness(res, &wall, &timed);
+	t.ns = false;
+	seq_puts(m, "harness per iteration, in cycles:");
+	lttng_calibrate_print_value(m, " %s of wall time,", &t,
+				    LTTNG_CALIBRATE_MEAN, wall);
+	lttng_calibrate_print_value(m, " %s inside the two windows,", &t,
+				    LTTNG_CALIBRATE_MEAN, timed);
+	lttng_calibrate_print_value(m, " %s outside them\n", &t,
+				    LTTNG_CALIBRATE_MEAN, wall - timed);
+}
+
+static void lttng_calibrate_kv_overhead(struct seq_file *m,
+					const struct lttng_calibrate_result *res)
+{
+	struct lttng_calibrate_summary_line o;
+	struct lttng_calibrate_table t;
+	s64 target, baseline, pct, wall, timed;
+	unsigned int i;
+
+	for (i = 0; lttng_calibrate_table_get(res, i, &t); i++) {
+		if (lttng_calibrate_invalid(res, &t))
+			continue;
+		lttng_calibrate_overhead(res, &t, &o);
+		seq_printf(m, "overhead.%s.mean=", t.key);
+		lttng_calibrate_print_value(m, "%s\n", &t, LTTNG_CALIBRATE_MEAN,
+					    o.mean_milli);
+		seq_printf(m, "overhead.%s.ci95=", t.key);
+		lttng_calibrate_print_value(m, "%s\n", &t, LTTNG_CALIBRATE_MEAN,
+					    o.ci_milli);
+	}
+	t.ns = false;
+	lttng_calibrate_means(res, &target, &baseline);
+	if (lttng_calibrate_percent_milli(target - baseline, baseline, &pct))
+		lttng_calibrate_print_value(m, "overhead.relative_percent=%s\n",
+					    &t, LTTNG_CALIBRATE_MEAN, pct);
+	lttng_calibrate_harness(res, &wall, &timed);
+	lttng_calibrate_print_value(m, "harness.wall_cycles_per_iteration=%s\n",
+				    &t, LTTNG_CALIBRATE_MEAN, wall);
+	lttng_calibrate_print_value(m, "harness.timed_cycles_per_iteration=%s\n",
+				    &t, LTTNG_CALIBRATE_MEAN, timed);
+	lttng_calibrate_print_value(m, "harness.outside_cycles_per_iteration=%s\n",
+				    &t, LTTNG_CALIBRATE_MEAN, wall - timed);
+}
+
 static int lttng_calibrate_results_show(struct seq_file *m, void *v)
 {
 	const struct lttng_calibrate_result *res;
@@ -784,9 +981,15 @@ static int lttng_calibrate_results_show(struct seq_file *m, void *v)
 		   res->cpu);
 	seq_printf(m, "clock: %s at %u kHz; one cold sample kept apart\n",
 		   LTTNG_CALIBRATE_CLOCK_NAME, res->clock_khz);
-	seq_printf(m, "target: %s; baseline: %s (never instrumented)\n",
-		   LTTNG_CALIBRATE_TARGET_SYMBOL,
+	seq_printf(m, "target: %s %s; baseline: %s (never instrumented)\n",
+		   lttng_calibrate_target_name(res->target_kind),
+		   lttng_calibrate_target_symbol(res),
 		   LTTNG_CALIBRATE_BASELINE_SYMBOL);
+	seq_printf(m, "probe: %s (missed %lu); handler work: %llu cycles\n",
+		   lttng_calibrate_mechanism_name(res->mechanism),
+		   res->nmissed, res->work_cycles);
+	if (res->done)
+		lttng_calibrate_print_overhead(m, res);
 	for (i = 0; lttng_calibrate_table_get(res, i, &t); i++) {
 		seq_putc(m, '\n');
 		lttng_calibrate_print_table(m, res, &t);
@@ -856,10 +1059,16 @@ static int lttng_calibrate_results_kv_show(struct seq_file *m, void *v)
 		   res->asked, res->done);
 	seq_printf(m, "run.cpu=%d\nclock.name=%s\nclock.khz=%u\n", res->cpu,
 		   LTTNG_CALIBRATE_CLOCK_NAME, res->clock_khz);
-	seq_printf(m, "target.symbol=%s\nbaseline.symbol=%s\n",
-		   LTTNG_CALIBRATE_TARGET_SYMBOL,
+	seq_printf(m, "target.kind=%s\ntarget.symbol=%s\nbaseline.symbol=%s\n",
+		   lttng_calibrate_target_name(res->target_kind),
+		   lttng_calibrate_target_symbol(res),
 		   LTTNG_CALIBRATE_BASELINE_SYMBOL);
+	seq_printf(m, "probe.mechanism=%s\nprobe.nmissed=%lu\nprobe.work_cycles=%llu\n",
+		   lttng_calibrate_mechanism_name(res->mechanism),
+		   res->nmissed, res->work_cycles);
 	lttng_calibrate_kv_counters(m, res);
+	if (res->done)
+		lttng_calibrate_kv_overhead(m, res);
 	for (i = 0; lttng_calibrate_table_get(res, i, &t); i++)
 		if (!lttng_calibrate_invalid(res, &t))
 			lttng_calibrate_kv_table(m, res, &t);
@@ -914,6 +1123,7 @@ static int __init lttng_calibrate_init(void)
 			    &lttng_calibrate_status_fops);
 	lttng_calibrate_counters_init(dir);
 	lttng_calibrate_deltas_init(dir);
+	lttng_calibrate_probe_init(dir);
 	lttng_calibrate_dir = dir;
 	return 0;
 }

@@ -9,6 +9,7 @@
 #define _LTTNG_CALIBRATE_H
 
 #include <linux/debugfs.h>
+#include <linux/kprobes.h>
 #include <linux/ktime.h>
 #include <linux/perf_event.h>
 #include <linux/types.h>
@@ -90,6 +91,59 @@ enum lttng_calibrate_end {
 	LTTNG_CALIBRATE_END_MIGRATED,
 };
 
+/**
+ * enum lttng_calibrate_mechanism - what the module attaches to the target
+ * @LTTNG_CALIBRATE_PROBE_NONE: nothing
+ * @LTTNG_CALIBRATE_PROBE_KPROBE: a kprobe with an empty pre-handler
+ * @LTTNG_CALIBRATE_PROBE_KRETPROBE: a kretprobe with empty entry and return
+ *	handlers and per-instance data
+ * @LTTNG_CALIBRATE_PROBE_FPROBE: an fprobe (not available on this kernel)
+ * @LTTNG_CALIBRATE_PROBE_EXTERNAL: nothing of ours: someone else (LTTng,
+ *	ftrace kprobe events, perf probe, bpftrace) instruments the target
+ */
+enum lttng_calibrate_mechanism {
+	LTTNG_CALIBRATE_PROBE_NONE,
+	LTTNG_CALIBRATE_PROBE_KPROBE,
+	LTTNG_CALIBRATE_PROBE_KRETPROBE,
+	LTTNG_CALIBRATE_PROBE_FPROBE,
+	LTTNG_CALIBRATE_PROBE_EXTERNAL,
+};
+
+/**
+ * enum lttng_calibrate_target_kind - which function a run times
+ * @LTTNG_CALIBRATE_TARGET_FUNCTION: lttng_calibrate_target(), empty
+ * @LTTNG_CALIBRATE_TARGET_TRACEPOINT: lttng_calibrate_tracepoint_target(),
+ *	which holds the lttng_calibrate:lttng_calibrate_event tracepoint
+ */
+enum lttng_calibrate_target_kind {
+	LTTNG_CALIBRATE_TARGET_FUNCTION,
+	LTTNG_CALIBRATE_TARGET_TRACEPOINT,
+};
+
+/**
+ * struct lttng_calibrate_probe - the instrumentation of one run
+ * @mechanism: what the module attached
+ * @target_kind: which target is timed
+ * @work_cycles: cycles each of our handlers spins (ground truth)
+ * @target: the timed function
+ * @baseline: its twin, never instrumented
+ * @kp: the kprobe, for @mechanism kprobe
+ * @krp: the kretprobe, for @mechanism kretprobe
+ * @registered: @kp or @krp is registered
+ * @nmissed: hits the probe missed, read before unregistering
+ */
+struct lttng_calibrate_probe {
+	enum lttng_calibrate_mechanism mechanism;
+	enum lttng_calibrate_target_kind target_kind;
+	u64 work_cycles;
+	void (*target)(void);
+	void (*baseline)(void);
+	struct kprobe kp;
+	struct kretprobe krp;
+	bool registered;
+	unsigned long nmissed;
+};
+
 /* Counters read around every timed call, at most. */
 #define LTTNG_CALIBRATE_MAX_COUNTERS	8
 /* Metric 0 is time in clock cycles; metric 1 + i is counter i. */
@@ -141,6 +195,12 @@ struct lttng_calibrate_counter_result {
  * @cpu: the CPU the run was pinned to
  * @end: how the run ended
  * @clock_khz: frequency of the clock that timed the run
+ * @mechanism: what the module attached to the target
+ * @target_kind: which target was timed
+ * @work_cycles: cycles each of the module's handlers spun
+ * @nmissed: probe hits missed (kprobe or kretprobe)
+ * @wall_cycles: clock cycles from the first iteration to the last, loop,
+ *	statistics and scheduling points included
  * @nr_counters: counters read around every call
  * @counter: how each counter fared
  * @cold: the first (cold-cache) sample, per metric and row; it is taken
@@ -158,6 +218,11 @@ struct lttng_calibrate_result {
 	int cpu;
 	enum lttng_calibrate_end end;
 	u32 clock_khz;
+	enum lttng_calibrate_mechanism mechanism;
+	enum lttng_calibrate_target_kind target_kind;
+	u64 work_cycles;
+	unsigned long nmissed;
+	u64 wall_cycles;
 	unsigned int nr_counters;
 	struct lttng_calibrate_counter_result counter[LTTNG_CALIBRATE_MAX_COUNTERS];
 	s64 cold[LTTNG_CALIBRATE_MAX_METRICS][LTTNG_CALIBRATE_NR_ROWS];
@@ -174,6 +239,15 @@ static __always_inline u64 lttng_calibrate_counter_read(struct perf_event *event
 	event->pmu->read(event);
 	return local64_read(&event->count);
 }
+
+void lttng_calibrate_tracepoint_target(void);
+
+/* lttng-calibrate-probe.c */
+const char *lttng_calibrate_mechanism_name(enum lttng_calibrate_mechanism mech);
+const char *lttng_calibrate_target_name(enum lttng_calibrate_target_kind kind);
+int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p);
+void lttng_calibrate_probe_teardown(struct lttng_calibrate_probe *p);
+void lttng_calibrate_probe_init(struct dentry *dir);
 
 /* lttng-calibrate.c */
 bool lttng_calibrate_run_trylock(void);
