@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Ground truth: is the overhead lttng_calibrate measures the real one?
+ *
+ * The module's own probe handlers can spin for a known number of clock
+ * cycles (work_cycles).  The measured overhead must then follow the injected
+ * work: over a sweep of work, the fitted slope must be 1 (one measured cycle
+ * per injected cycle) and the intercept must be the bare mechanism's
+ * overhead (work 0).
+ *
+ * Tolerance: LTTNG_CALIBRATE_GROUND_TRUTH_TOLERANCE (default 0.05), a
+ * fraction.  The slope must lie within 1 +/- tolerance; the intercept must
+ * lie within the 95 % confidence bound of the two estimates plus tolerance
+ * times the smallest work step (the spin ends at the first clock read past
+ * its goal, so its granularity is part of the intercept).  On hardware and
+ * under QEMU with -icount (guest time follows executed instructions: the
+ * sweep repeats to the cycle) 0.05 holds with a wide margin; under plain
+ * QEMU TCG the guest clock follows the loaded host, and the test runner
+ * widens the tolerance.
+ */
+#define _GNU_SOURCE
+#include <math.h>
+
+#include "../kselftest_harness.h"
+
+#include "lttng_calibrate_util.h"
+
+#define NR_POINTS	5
+
+static const long long work[NR_POINTS] = { 0, 1000, 2000, 4000, 8000 };
+
+FIXTURE(truth) {
+	struct env env;
+};
+
+FIXTURE_SETUP(truth)
+{
+	env_setup(_metadata, &self->env);
+}
+
+FIXTURE_TEARDOWN(truth)
+{
+	env_teardown(_metadata, &self->env);
+}
+
+FIXTURE_VARIANT(truth) {
+	const char *mechanism;
+};
+
+FIXTURE_VARIANT_ADD(truth, kprobe) { .mechanism = "kprobe" };
+FIXTURE_VARIANT_ADD(truth, kretprobe) { .mechanism = "kretprobe" };
+
+static double tolerance(void)
+{
+	const char *t = getenv("LTTNG_CALIBRATE_GROUND_TRUTH_TOLERANCE");
+
+	return t && *t ? strtod(t, NULL) : 0.05;
+}
+
+/* Least squares y = a + b x, with the standard error of a. */
+static void fit(const double *x, const double *y, int n, double *a,
+		double *b, double *se_a)
+{
+	double sx = 0, sy = 0, sxx = 0, sxy = 0, xbar, sse = 0, r;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		sx += x[i];
+		sy += y[i];
+	}
+	xbar = sx / n;
+	for (i = 0; i < n; i++) {
+		sxx += (x[i] - xbar) * (x[i] - xbar);
+		sxy += (x[i] - xbar) * (y[i] - sy / n);
+	}
+	*b = sxy / sxx;
+	*a = sy / n - *b * xbar;
+	for (i = 0; i < n; i++) {
+		r = y[i] - *a - *b * x[i];
+		sse += r * r;
+	}
+	*se_a = sqrt(sse / (n - 2) * (1.0 / n + xbar * xbar / sxx));
+}
+
+TEST_F_TIMEOUT(truth, slope_and_intercept, 600)
+{
+	double x[NR_POINTS - 1], y[NR_POINTS - 1], mean[NR_POINTS];
+	double ci[NR_POINTS], a, b, se_a, tol = tolerance(), bound;
+	char value[32], *text;
+	int i;
+
+	ASSERT_EQ(0, write_str(DIR "probe", variant->mechanism));
+	for (i = 0; i < NR_POINTS; i++) {
+		snprintf(value, sizeof(value), "%lld", work[i]);
+		ASSERT_EQ(0, write_str(DIR "work_cycles", value));
+		ASSERT_EQ(0, run("20000"));
+		text = slurp(DIR "results_kv");
+		ASSERT_NE(NULL, text);
+		ASSERT_EQ(work[i], kv_ll(text, "probe.work_cycles"));
+		ASSERT_EQ(0, kv_ll(text, "probe.nmissed"));
+		mean[i] = kv_double(text, "overhead.cycles.mean");
+		ci[i] = kv_double(text, "overhead.cycles.ci95");
+		free(text);
+		fprintf(stderr, "# %s work %lld: overhead %.3f +/- %.3f cycles\n",
+			variant->mechanism, work[i], mean[i], ci[i]);
+		if (i) {
+			x[i - 1] = work[i];
+			y[i - 1] = mean[i];
+		}
+	}
+	fit(x, y, NR_POINTS - 1, &a, &b, &se_a);
+	bound = 1.96 * sqrt(se_a * se_a + ci[0] * ci[0] / (1.96 * 1.96)) +
+		tol * (work[1] - work[0]);
+	fprintf(stderr, "# %s: slope %.4f (1 +/- %.3f), intercept %.3f, bare %.3f +/- %.3f, allowed gap %.3f\n",
+		variant->mechanism, b, tol, a, mean[0], ci[0], bound);
+	EXPECT_LT(fabs(b - 1), tol);
+	EXPECT_LT(fabs(a - mean[0]), bound);
+	EXPECT_LT(0, mean[0]);
+}
+
+int main(int argc, char **argv)
+{
+	return lttng_calibrate_main(argc, argv);
+}

@@ -1,0 +1,381 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What the lttng_calibrate kselftests share: reading and writing the debugfs
+ * files and parameters, parsing results_kv, checking the kernel log, and the
+ * state every test restores.  Static functions: each test program includes
+ * it once, after kselftest_harness.h.
+ */
+#ifndef LTTNG_CALIBRATE_UTIL_H
+#define LTTNG_CALIBRATE_UTIL_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#define DIR		"/sys/kernel/debug/lttng_calibrate/"
+#define PARAMS		"/sys/module/lttng_calibrate/parameters/"
+#define LONG_RUN	"100000000"
+#define BUF_SIZE	65536
+
+static const char *const rows[] __attribute__((unused)) = { "target", "baseline", "difference" };
+static const char *const units[] __attribute__((unused)) = { "cycles", "ns" };
+
+/* The text of a file, NUL-terminated, or NULL with errno set. */
+static inline char *slurp(const char *path)
+{
+	char *buf = malloc(BUF_SIZE);
+	ssize_t n, len = 0;
+	int fd;
+
+	if (!buf)
+		return NULL;
+	fd = open(path, O_RDONLY);
+	if (fd < 0) {
+		free(buf);
+		return NULL;
+	}
+	while ((n = read(fd, buf + len, BUF_SIZE - 1 - len)) > 0)
+		len += n;
+	close(fd);
+	buf[len] = '\0';
+	return buf;
+}
+
+/* Write @len bytes of @text to @path in one write(); 0 or the errno. */
+static inline int write_bytes(const char *path, const char *text, size_t len)
+{
+	ssize_t n;
+	int fd, err = 0;
+
+	fd = open(path, O_WRONLY);
+	if (fd < 0)
+		return errno;
+	n = write(fd, text, len);
+	if (n < 0)
+		err = errno;
+	else if ((size_t)n != len)
+		err = EIO;
+	close(fd);
+	return err;
+}
+
+static inline int write_str(const char *path, const char *text)
+{
+	return write_bytes(path, text, strlen(text));
+}
+
+static inline int run(const char *count)
+{
+	return write_str(DIR "run", count);
+}
+
+/* The value of "key=" in a results_kv text, or NULL. */
+static const char *kv(const char *text, const char *key)
+{
+	size_t klen = strlen(key);
+	const char *p = text;
+
+	while (p && *p) {
+		if (!strncmp(p, key, klen) && p[klen] == '=')
+			return p + klen + 1;
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return NULL;
+}
+
+static inline long long kv_ll(const char *text, const char *key)
+{
+	const char *v = kv(text, key);
+
+	return v ? strtoll(v, NULL, 10) : LLONG_MIN;
+}
+
+static inline double kv_double(const char *text, const char *key)
+{
+	const char *v = kv(text, key);
+
+	return v ? strtod(v, NULL) : -1e300;
+}
+
+/* A statistic in thousandths of its unit (ns figures have decimals). */
+static inline long long kv_stat(const char *text, const char *row,
+				const char *unit, const char *stat)
+{
+	char key[256];
+	double v;
+
+	snprintf(key, sizeof(key), "%s.%s.%s", row, unit, stat);
+	if (!strcmp(stat, "count"))
+		return kv_ll(text, key);
+	v = kv_double(text, key);
+	return v < -1e299 ? LLONG_MIN : (long long)(v * 1000 + (v < 0 ? -0.5 : 0.5));
+}
+
+static inline int status_field(const char *field, long long *val)
+{
+	char *text = slurp(DIR "status");
+	const char *v;
+	char key[32];
+	int ret = -1;
+
+	if (!text)
+		return -1;
+	snprintf(key, sizeof(key), "%s", field);
+	v = kv(text, key);
+	if (v) {
+		*val = strtoll(v, NULL, 10);
+		ret = 0;
+	}
+	free(text);
+	return ret;
+}
+
+static inline bool status_running(void)
+{
+	char *text = slurp(DIR "status");
+	bool running = text && strstr(text, "state=running");
+
+	free(text);
+	return running;
+}
+
+static inline void sleep_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+/* Wait up to @ms for a run to be going with at least @done iterations done. */
+static inline bool wait_running(long long done, int ms)
+{
+	long long d;
+
+	for (; ms > 0; ms -= 10) {
+		if (status_running() && !status_field("done", &d) && d >= done)
+			return true;
+		sleep_ms(10);
+	}
+	return false;
+}
+
+/* Start a run of @count in a child process; its pid. */
+static inline pid_t start_run(const char *count)
+{
+	pid_t pid = fork();
+
+	if (pid == 0)
+		_exit(run(count));
+	return pid;
+}
+
+static inline int param_read(const char *name)
+{
+	char path[128], *text;
+	int v;
+
+	snprintf(path, sizeof(path), PARAMS "%s", name);
+	text = slurp(path);
+	if (!text)
+		return INT_MIN;
+	v = atoi(text);
+	free(text);
+	return v;
+}
+
+static inline int param_write(const char *name, const char *value)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), PARAMS "%s", name);
+	return write_str(path, value);
+}
+
+static inline int cpu_online_set(int cpu, int online)
+{
+	char path[96];
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online",
+		 cpu);
+	return write_str(path, online ? "1" : "0");
+}
+
+/*
+ * Checks a finished run of @n iterations: every row of every unit counts
+ * @n samples with min <= median <= p99 <= max and the mean in [min, max].
+ */
+static inline void check_results(struct __test_metadata *_metadata, long long n)
+{
+	char *text = slurp(DIR "results_kv");
+	long long min, med, p99, max, mean;
+	int r, u;
+
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(1, kv_ll(text, "format"));
+	EXPECT_EQ(n, kv_ll(text, "run.iterations.asked"));
+	EXPECT_EQ(n, kv_ll(text, "run.iterations.done"));
+	EXPECT_EQ(0, kv_ll(text, "run.partial"));
+	ASSERT_NE(NULL, kv(text, "run.state"));
+	EXPECT_EQ(0, strncmp(kv(text, "run.state"), "complete\n", 9));
+	EXPECT_GT(kv_ll(text, "clock.khz"), 0);
+	for (u = 0; u < 2; u++) {
+		for (r = 0; r < 3; r++) {
+			EXPECT_EQ(n, kv_stat(text, rows[r], units[u], "count"));
+			min = kv_stat(text, rows[r], units[u], "min");
+			med = kv_stat(text, rows[r], units[u], "median");
+			p99 = kv_stat(text, rows[r], units[u], "p99");
+			max = kv_stat(text, rows[r], units[u], "max");
+			mean = kv_stat(text, rows[r], units[u], "mean");
+			EXPECT_LE(min, med);
+			EXPECT_LE(med, p99);
+			EXPECT_LE(p99, max);
+			EXPECT_LE(min, mean);
+			EXPECT_GE(max, mean);
+			if (strcmp(rows[r], "difference"))
+				EXPECT_GE(min, 0);
+			EXPECT_LE(0, kv_stat(text, rows[r], units[u], "stddev"));
+			if (n == 1) {
+				EXPECT_EQ(min, max);
+				EXPECT_EQ(min, mean);
+				EXPECT_EQ(0, kv_stat(text, rows[r], units[u],
+						     "stddev"));
+			}
+		}
+	}
+	free(text);
+	/* The human table has the same three rows. */
+	text = slurp(DIR "results");
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, "\nbaseline "));
+	EXPECT_NE(NULL, strstr(text, "\ndifference "));
+	free(text);
+}
+
+static const char *const bad_log[] __attribute__((unused)) = {
+	"WARNING:", "BUG:", "Oops", "general protection", "Call Trace",
+	"possible circular locking", "inconsistent lock state", "DEADLOCK",
+	"self-detected stall", "rcu_preempt detected stall",
+	"blocked for more than", "Kernel panic", "UBSAN:", "KASAN:",
+};
+
+/* Kernel log records written since @fd was positioned; 1 if any is bad. */
+static inline int kmsg_has_errors(int fd)
+{
+	char rec[8192];
+	ssize_t n;
+	size_t i;
+	int bad = 0;
+
+	while ((n = read(fd, rec, sizeof(rec) - 1)) != 0) {
+		if (n < 0) {
+			if (errno == EPIPE)	/* overwritten: keep going */
+				continue;
+			break;			/* EAGAIN: no more records */
+		}
+		rec[n] = '\0';
+		for (i = 0; i < sizeof(bad_log) / sizeof(bad_log[0]); i++) {
+			if (strstr(rec, bad_log[i])) {
+				fprintf(stderr, "# kernel log: %s", rec);
+				bad = 1;
+			}
+		}
+	}
+	return bad;
+}
+
+/* What every test restores, and where its kernel log check starts. */
+struct env {
+	int kmsg;
+	pid_t child;
+	int offlined;
+	int max_iterations;
+};
+
+static inline void env_setup(struct __test_metadata *_metadata, struct env *env)
+{
+	env->kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	ASSERT_LE(0, env->kmsg);
+	lseek(env->kmsg, 0, SEEK_END);
+	env->child = 0;
+	env->offlined = -1;
+	env->max_iterations = param_read("max_iterations");
+	ASSERT_LT(0, env->max_iterations);
+	ASSERT_EQ(0, param_write("cpu", "-1"));
+	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
+	ASSERT_EQ(0, write_str(DIR "probe", "none"));
+	ASSERT_EQ(0, write_str(DIR "target", "function"));
+	ASSERT_EQ(0, write_str(DIR "work_cycles", "0"));
+}
+
+static inline void env_teardown(struct __test_metadata *_metadata, struct env *env)
+{
+	char max[32];
+
+	if (env->child > 0) {
+		kill(env->child, SIGKILL);
+		waitpid(env->child, NULL, 0);
+	}
+	if (env->offlined >= 0)
+		cpu_online_set(env->offlined, 1);
+	param_write("cpu", "-1");
+	param_write("deltas_window", "1000");
+	write_str(DIR "counters", "\n");
+	write_str(DIR "probe", "none");
+	write_str(DIR "target", "function");
+	write_str(DIR "work_cycles", "0");
+	snprintf(max, sizeof(max), "%d", env->max_iterations);
+	param_write("max_iterations", max);
+	EXPECT_EQ(0, kmsg_has_errors(env->kmsg));
+	close(env->kmsg);
+}
+
+static inline int ensure_module(void)
+{
+	const char *ko = getenv("LTTNG_CALIBRATE_KO");
+	char cmd[PATH_MAX + 32];
+
+	if (!access(DIR "run", F_OK))
+		return 0;
+	if (ko && *ko) {
+		snprintf(cmd, sizeof(cmd), "insmod '%s' 2>/dev/null", ko);
+		if (system(cmd)) {
+			/* fall through to modprobe */
+		}
+	}
+	if (access(DIR "run", F_OK) && system("modprobe -q lttng_calibrate")) {
+		/* checked below */
+	}
+	return access(DIR "run", F_OK);
+}
+
+/* main() of a test program: skip (exit 4) when the module is absent. */
+static inline int lttng_calibrate_main(int argc, char **argv)
+{
+	if (getuid() != 0) {
+		ksft_print_header();
+		ksft_exit_skip("must be run as root\n");
+	}
+	if (ensure_module()) {
+		ksft_print_header();
+		if (getenv("LTTNG_CALIBRATE_NO_SKIP"))
+			ksft_exit_fail_msg("%s missing: module lttng_calibrate not loaded or debugfs not mounted\n",
+					   DIR);
+		ksft_exit_skip("%s missing: module lttng_calibrate not loaded or debugfs not mounted\n",
+			       DIR);
+	}
+	return test_harness_run(argc, argv);
+}
+
+#endif /* LTTNG_CALIBRATE_UTIL_H */
