@@ -1,0 +1,204 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lttng-calibrate-trace - the spreadsheet step of lttng-calibrate(1)
+ *
+ * Reads babeltrace2 (or babeltrace 1) text output, pairs each
+ * NAME_entry with the next NAME_exit or NAME_return on the same CPU and
+ * prints, per context field, the statistics of exit - entry. See
+ * README.rst.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "input.h"
+#include "report.h"
+
+#define EXIT_NO_PAIRS 1
+#define EXIT_BAD_INPUT 2
+/* reasons shown for skipped lines before going quiet */
+#define MAX_SKIP_MESSAGES 10
+
+static const char *program_name = "lttng-calibrate-trace";
+
+/**
+ * struct options - the command line
+ * @prefix:         follow NAME_entry/NAME_exit with NAME starting so
+ * @format:         table, CSV or JSON
+ * @skip_malformed: count malformed lines instead of stopping
+ * @file:           the input, "-" for standard input
+ */
+struct options {
+	const char *prefix;
+	enum report_format format;
+	int skip_malformed;
+	const char *file;
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out,
+		"Usage: %s [OPTION]... [FILE]\n"
+		"Pair NAME_entry and NAME_exit (or NAME_return) events of babeltrace\n"
+		"text output (FILE, or standard input) on each CPU and print, per\n"
+		"context field, count, average, standard deviation, min and max of\n"
+		"exit - entry.\n"
+		"\n"
+		"  -e, --event PREFIX     follow events whose NAME starts with PREFIX\n"
+		"                         (default: calibrate)\n"
+		"  -f, --format FORMAT    table (default), csv or json\n"
+		"  -s, --skip-malformed   skip and count malformed lines\n"
+		"  -h, --help             this help\n"
+		"\n"
+		"Exit status: 0 pairs found, 1 no pair found, 2 bad input or usage.\n",
+		program_name);
+}
+
+static int parse_format(const char *s, enum report_format *format)
+{
+	if (!strcmp(s, "table"))
+		*format = REPORT_TABLE;
+	else if (!strcmp(s, "csv"))
+		*format = REPORT_CSV;
+	else if (!strcmp(s, "json"))
+		*format = REPORT_JSON;
+	else
+		return -1;
+	return 0;
+}
+
+static int parse_options(int argc, char **argv, struct options *opt)
+{
+	static const struct option longopts[] = {
+		{ "event", required_argument, NULL, 'e' },
+		{ "format", required_argument, NULL, 'f' },
+		{ "skip-malformed", no_argument, NULL, 's' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	int c;
+
+	while ((c = getopt_long(argc, argv, "e:f:sh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'e':
+			opt->prefix = optarg;
+			break;
+		case 'f':
+			if (parse_format(optarg, &opt->format)) {
+				fprintf(stderr, "%s: unknown format '%s'\n",
+					program_name, optarg);
+				return -1;
+			}
+			break;
+		case 's':
+			opt->skip_malformed = 1;
+			break;
+		case 'h':
+			usage(stdout);
+			exit(0);
+		default:
+			return -1;
+		}
+	}
+	if (argc - optind > 1) {
+		fprintf(stderr, "%s: one input file at most\n", program_name);
+		return -1;
+	}
+	if (optind < argc)
+		opt->file = argv[optind];
+	return 0;
+}
+
+/* a malformed line: 0 when skipped, -1 when it ends the run */
+static int malformed(struct trace_analysis *an, const struct options *opt,
+		     const char *name, unsigned long long lineno,
+		     const char *reason)
+{
+	if (!opt->skip_malformed) {
+		fprintf(stderr, "%s:%llu: %s\n", name, lineno, reason);
+		return -1;
+	}
+	if (an->malformed < MAX_SKIP_MESSAGES)
+		fprintf(stderr, "%s:%llu: %s (skipped)\n", name, lineno,
+			reason);
+	an->malformed++;
+	/* it may have been an entry or an exit: trust no pending pair */
+	trace_analysis_drop_pending(an);
+	return 0;
+}
+
+static int read_trace(struct trace_analysis *an, const struct options *opt,
+		      FILE *file, const char *name)
+{
+	unsigned long long lineno = 0;
+	struct input in;
+	int ret;
+
+	input_init(&in, file);
+	while ((ret = input_read_line(&in)) > 0) {
+		const char *err;
+
+		lineno++;
+		if (in.too_long)
+			err = "line too long";
+		else
+			err = trace_analysis_line(an, in.line, in.line_len);
+		if (err && malformed(an, opt, name, lineno, err)) {
+			ret = -2;
+			break;
+		}
+	}
+	if (ret == -1)
+		fprintf(stderr, "%s: %s\n", name,
+			errno ? strerror(errno) : "read error");
+	input_free(&in);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct options opt = { .prefix = "calibrate", .file = "-" };
+	static struct trace_analysis an;
+	const char *name;
+	FILE *file;
+	int ret;
+
+	if (parse_options(argc, argv, &opt)) {
+		usage(stderr);
+		return EXIT_BAD_INPUT;
+	}
+	if (!*opt.prefix) {
+		fprintf(stderr, "%s: empty event prefix\n", program_name);
+		return EXIT_BAD_INPUT;
+	}
+	name = strcmp(opt.file, "-") ? opt.file : "<stdin>";
+	file = strcmp(opt.file, "-") ? fopen(opt.file, "r") : stdin;
+	if (!file) {
+		fprintf(stderr, "%s: %s: %s\n", program_name, opt.file,
+			strerror(errno));
+		return EXIT_BAD_INPUT;
+	}
+	trace_analysis_init(&an, opt.prefix);
+	ret = read_trace(&an, &opt, file, name);
+	if (file != stdin)
+		fclose(file);
+	if (ret < 0) {
+		trace_analysis_free(&an);
+		return EXIT_BAD_INPUT;
+	}
+	trace_analysis_drop_pending(&an);
+	report_print(stdout, &an, opt.format);
+	ret = trace_analysis_pairs(&an) ? 0 : EXIT_NO_PAIRS;
+	if (ret)
+		fprintf(stderr, "%s: no %s*_entry/_exit pair found\n",
+			program_name, opt.prefix);
+	trace_analysis_free(&an);
+	if (fflush(stdout) || ferror(stdout)) {
+		fprintf(stderr, "%s: write error\n", program_name);
+		return EXIT_BAD_INPUT;
+	}
+	return ret;
+}
