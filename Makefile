@@ -21,7 +21,7 @@ BUILD := $(CURDIR)/build
 KSRC := $(BUILD)/linux-source-6.1
 KSFT_SRC := $(KSRC)/tools/testing/selftests
 KSFT_INSTALL := $(BUILD)/kselftest
-TOOL_DIRS := tools/compare
+TOOL_DIRS := tools/compare tools/trace tools/cli
 
 .PHONY: all module modules tools selftests install check clean
 

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lttng-calibrate: time the kernel's calibration target against its
+ * baseline with the lttng_calibrate module, and print the results.  The
+ * successor of "lttng calibrate --kernel --function" (lttng-tools <= 2.8).
+ */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lttng-calibrate.h"
+
+#ifndef LC_VERSION
+#define LC_VERSION "0.1"
+#endif
+/* The CPU sets of the writer are fixed-size (cpu_set_t, 1024 CPUs). */
+#define LC_MAX_CPU		1023
+
+static const char lc_usage[] =
+"Usage: lttng-calibrate [-k|--kernel] [--function] [OPTION]...\n"
+"\n"
+"Time N calls of lttng_calibrate_target() against its never-instrumented\n"
+"twin lttng_calibrate_baseline(), in the kernel, with the lttng_calibrate\n"
+"module (loaded with modprobe when needed), and print the results.  Attach\n"
+"the instrumentation to measure to lttng_calibrate_target first; the\n"
+"\"difference\" row is its cost per call.  Must be run as root.\n"
+"\n"
+"  -k, --kernel          kernel calibration (the default and only domain)\n"
+"      --function        function calibration (the default and only mode)\n"
+"  -u, --userspace       not supported: fails\n"
+"  -n, --iterations N    iterations of the run (default 100000)\n"
+"      --counters LIST   perf counters read around every call, comma or\n"
+"                        space separated (\"\" for none); kept for later runs\n"
+"      --probe MECH      what the module attaches to the target:\n"
+"                        none, kprobe, kretprobe, ... (kept for later runs)\n"
+"      --cpu N           run on CPU N (default: the CPU the run starts on)\n"
+"      --format FORMAT   table (default), csv or json\n"
+"  -h, --help            this text\n"
+"      --version         the version\n"
+"\n"
+"Exit status: 0 done, 1 error, 130 interrupted by Ctrl-C (partial results\n"
+"printed).  See tools/cli/README.rst.\n";
+
+enum {
+	LC_OPT_FUNCTION = 256,
+	LC_OPT_COUNTERS,
+	LC_OPT_PROBE,
+	LC_OPT_CPU,
+	LC_OPT_FORMAT,
+	LC_OPT_VERSION,
+};
+
+static const struct option lc_long_options[] = {
+	{ "kernel", no_argument, NULL, 'k' },
+	{ "function", no_argument, NULL, LC_OPT_FUNCTION },
+	{ "userspace", no_argument, NULL, 'u' },
+	{ "iterations", required_argument, NULL, 'n' },
+	{ "counters", required_argument, NULL, LC_OPT_COUNTERS },
+	{ "probe", required_argument, NULL, LC_OPT_PROBE },
+	{ "cpu", required_argument, NULL, LC_OPT_CPU },
+	{ "format", required_argument, NULL, LC_OPT_FORMAT },
+	{ "help", no_argument, NULL, 'h' },
+	{ "version", no_argument, NULL, LC_OPT_VERSION },
+	{ NULL, 0, NULL, 0 },
+};
+
+/**
+ * lc_err() - print "lttng-calibrate: MESSAGE" on stderr
+ * @fmt: printf format of the message, without a final newline
+ */
+void lc_err(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("lttng-calibrate: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+}
+
+/* A decimal number, digits only, no overflow; -1 when it is not one. */
+static int lc_parse_count(const char *s, unsigned long long *n)
+{
+	unsigned long long v = 0;
+
+	if (!*s || strspn(s, "0123456789") != strlen(s))
+		return -1;
+	for (; *s; s++) {
+		if (v > (~0ULL - (*s - '0')) / 10)
+			return -1;
+		v = v * 10 + (*s - '0');
+	}
+	*n = v;
+	return 0;
+}
+
+static int lc_parse_format(const char *s, enum lc_format *format)
+{
+	if (!strcmp(s, "table"))
+		*format = LC_FORMAT_TABLE;
+	else if (!strcmp(s, "csv"))
+		*format = LC_FORMAT_CSV;
+	else if (!strcmp(s, "json"))
+		*format = LC_FORMAT_JSON;
+	else
+		return -1;
+	return 0;
+}
+
+static int lc_parse_cpu(const char *s, int *cpu)
+{
+	unsigned long long n;
+
+	if (lc_parse_count(s, &n) || n > LC_MAX_CPU)
+		return -1;
+	*cpu = (int)n;
+	return 0;
+}
+
+/* One option; 0 to go on, else the exit status (-1: exit 0). */
+static int lc_option(int opt, struct lc_options *opts)
+{
+	switch (opt) {
+	case 'k':
+	case LC_OPT_FUNCTION:
+		return 0;
+	case 'u':
+		lc_err("userspace calibration is not supported: this facility measures kernel instrumentation only");
+		return 1;
+	case 'n':
+		if (!lc_parse_count(optarg, &opts->iterations) &&
+		    opts->iterations)
+			return 0;
+		lc_err("invalid iteration count '%s': a decimal number from 1",
+		       optarg);
+		return 1;
+	case LC_OPT_COUNTERS:
+		opts->counters = optarg;
+		return 0;
+	case LC_OPT_PROBE:
+		opts->probe = optarg;
+		return 0;
+	case LC_OPT_CPU:
+		if (!lc_parse_cpu(optarg, &opts->cpu))
+			return 0;
+		lc_err("invalid CPU '%s': a CPU number from 0 to %d", optarg,
+		       LC_MAX_CPU);
+		return 1;
+	case LC_OPT_FORMAT:
+		if (!lc_parse_format(optarg, &opts->format))
+			return 0;
+		lc_err("invalid format '%s': table, csv or json", optarg);
+		return 1;
+	case 'h':
+		fputs(lc_usage, stdout);
+		return -1;
+	case LC_OPT_VERSION:
+		printf("lttng-calibrate %s\n", LC_VERSION);
+		return -1;
+	default:
+		fputs("Try 'lttng-calibrate --help'.\n", stderr);
+		return 1;
+	}
+}
+
+static int lc_parse_options(int argc, char **argv, struct lc_options *opts)
+{
+	int opt, rc;
+
+	while ((opt = getopt_long(argc, argv, "kun:h", lc_long_options,
+				  NULL)) != -1) {
+		rc = lc_option(opt, opts);
+		if (rc)
+			return rc;
+	}
+	if (optind < argc) {
+		lc_err("unexpected argument '%s'", argv[optind]);
+		return 1;
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct lc_options opts = {
+		.iterations = 100000,
+		.cpu = -1,
+		.format = LC_FORMAT_TABLE,
+	};
+	int rc = lc_parse_options(argc, argv, &opts);
+
+	if (rc)
+		return rc < 0 ? 0 : rc;
+	if (geteuid()) {
+		lc_err("must be run as root");
+		return 1;
+	}
+	if (lc_setup() || lc_apply_settings(&opts))
+		return 1;
+	return lc_run(&opts);
+}

@@ -1,0 +1,297 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The run: a child process writes the iteration count to "run" and blocks
+ * there until the run ends, while the parent shows progress from "status"
+ * and forwards Ctrl-C to it.  A fatal signal in the writer is what makes the
+ * module stop early and keep the iterations done.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kv.h"
+#include "lttng-calibrate.h"
+
+#define LC_POLL_NS		200000000L
+/* Exit status of a writer that could not move to the asked CPU. */
+#define LC_WRITER_NO_CPU	254
+
+static volatile sig_atomic_t lc_signal;
+
+static void lc_on_signal(int sig)
+{
+	lc_signal = sig;
+}
+
+static void lc_catch_signals(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = lc_on_signal;
+	sa.sa_flags = SA_RESTART;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	/* An inherited SIG_IGN would reap the writer before waitpid(). */
+	signal(SIGCHLD, SIG_DFL);
+}
+
+/* In the child: pin, write, and exit with the write's errno (0: done). */
+static void __attribute__((noreturn))
+lc_writer(const struct lc_options *opts, int fd)
+{
+	char count[32];
+	int len;
+
+	signal(SIGINT, SIG_DFL);
+	signal(SIGTERM, SIG_DFL);
+	if (opts->cpu >= 0) {
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		CPU_SET(opts->cpu, &set);
+		if (sched_setaffinity(0, sizeof(set), &set))
+			_exit(LC_WRITER_NO_CPU);
+	}
+	len = snprintf(count, sizeof(count), "%llu\n", opts->iterations);
+	if (write(fd, count, len) == len)
+		_exit(0);
+	_exit(errno);
+}
+
+/* Read a key of a key=value file as a number; -1 when absent. */
+static long long lc_read_number(const char *path, const char *key)
+{
+	char *text = lc_read_file(path);
+	struct lc_kv kv = { 0 };
+	const char *value;
+	long long n = -1;
+
+	if (text && !lc_kv_parse(&kv, text)) {
+		value = lc_kv_get(&kv, key);
+		if (value)
+			n = strtoll(value, NULL, 10);
+	}
+	lc_kv_free(&kv);
+	free(text);
+	return n;
+}
+
+/* "\r  done/asked iterations on CPU n" while running; returns its width. */
+static int lc_show_progress(void)
+{
+	char *text = lc_read_file(LC_DIR "/status");
+	struct lc_kv kv = { 0 };
+	const char *state, *done, *asked, *cpu;
+	int width = 0;
+
+	if (text && !lc_kv_parse(&kv, text)) {
+		state = lc_kv_get(&kv, "state");
+		done = lc_kv_get(&kv, "done");
+		asked = lc_kv_get(&kv, "asked");
+		cpu = lc_kv_get(&kv, "cpu");
+		if (state && !strcmp(state, "running") && done && asked && cpu)
+			width = fprintf(stderr, "\r  %s/%s iterations on CPU %s",
+					done, asked, cpu) - 1;
+	}
+	lc_kv_free(&kv);
+	free(text);
+	return width;
+}
+
+/* Wait for the writer; forward a caught signal to it as SIGINT. */
+static int lc_wait_writer(pid_t pid, int *status)
+{
+	const struct timespec poll = { 0, LC_POLL_NS };
+	int progress = isatty(STDERR_FILENO);
+	int err = 0, width = 0, forwarded = 0;
+
+	for (;;) {
+		pid_t done = waitpid(pid, status, WNOHANG);
+
+		if (done == pid)
+			break;
+		if (done < 0 && errno != EINTR) {
+			err = errno;
+			break;
+		}
+		if (lc_signal && !forwarded) {
+			kill(pid, SIGINT);
+			forwarded = 1;
+		}
+		if (progress && !forwarded) {
+			int w = lc_show_progress();
+
+			width = w > width ? w : width;
+		}
+		nanosleep(&poll, NULL);
+	}
+	if (width)
+		fprintf(stderr, "\r%*s\r", width, "");
+	if (err)
+		lc_err("waiting for the writer: %s", strerror(err));
+	return err ? -1 : 0;
+}
+
+/* Print the results of the last run in the chosen format. */
+static int lc_print_results(enum lc_format format)
+{
+	struct lc_kv kv = { 0 };
+	char *text;
+	int err = -1;
+
+	if (format == LC_FORMAT_TABLE) {
+		text = lc_read_file(LC_DIR "/results");
+		if (text) {
+			fputs(text, stdout);
+			free(text);
+			return 0;
+		}
+	}
+	text = lc_read_file(LC_DIR "/results_kv");
+	if (!text) {
+		lc_err("reading %s/results_kv: %s", LC_DIR, strerror(errno));
+		return -1;
+	}
+	if (!lc_kv_parse(&kv, text)) {
+		if (format == LC_FORMAT_CSV)
+			err = lc_kv_print_csv(&kv, stdout);
+		else if (format == LC_FORMAT_JSON)
+			err = lc_kv_print_json(&kv, stdout);
+		else
+			err = lc_kv_print_table(&kv, stdout);
+	}
+	if (err)
+		lc_err("printing the results failed");
+	lc_kv_free(&kv);
+	free(text);
+	return err;
+}
+
+/* Why a write of the iteration count was refused; nothing was run. */
+static void lc_explain_refusal(const struct lc_options *opts, int err)
+{
+	char *max, *cpu;
+
+	switch (err) {
+	case EBUSY:
+		lc_err("another run is in progress");
+		break;
+	case EINVAL:
+		lc_err("invalid iteration count %llu, or the cpu parameter (%s/cpu) names no CPU",
+		       opts->iterations, LC_PARAMS);
+		break;
+	case E2BIG:
+		max = lc_read_file(LC_PARAMS "/max_iterations");
+		if (max)
+			max[strcspn(max, "\n")] = '\0';
+		lc_err("%llu is above max_iterations (%s): raise %s/max_iterations",
+		       opts->iterations, max ? max : "?", LC_PARAMS);
+		free(max);
+		break;
+	case ENODEV:
+		cpu = lc_read_file(LC_PARAMS "/cpu");
+		if (cpu)
+			cpu[strcspn(cpu, "\n")] = '\0';
+		lc_err("CPU %s is offline", cpu ? cpu : "?");
+		free(cpu);
+		break;
+	case ENOMEM:
+		lc_err("not enough kernel memory for the run's statistics");
+		break;
+	case EPERM:
+		lc_err("kernel lockdown forbids debugfs writes");
+		break;
+	default:
+		lc_err("writing %s/run: %s", LC_DIR, strerror(err));
+	}
+}
+
+/* A run that ended early: its partial results, and the exit status. */
+static int lc_partial(const struct lc_options *opts, long long before,
+		      const char *why)
+{
+	long long after = lc_read_number(LC_DIR "/results_kv", "run.number");
+	int rc = lc_signal ? 128 + lc_signal : 1;
+
+	if (after <= before) {
+		lc_err("%s before the run started: no results", why);
+		return rc;
+	}
+	lc_err("%s: partial results kept", why);
+	if (lc_print_results(opts->format))
+		return 1;
+	return rc;
+}
+
+static int lc_open_run(void)
+{
+	int fd = open(LC_DIR "/run", O_WRONLY | O_CLOEXEC);
+
+	if (fd >= 0)
+		return fd;
+	if (errno == EPERM)
+		lc_err("kernel lockdown forbids debugfs writes (opening %s/run)",
+		       LC_DIR);
+	else if (errno == EACCES)
+		lc_err("%s/run: permission denied: run as root", LC_DIR);
+	else
+		lc_err("opening %s/run: %s", LC_DIR, strerror(errno));
+	return -1;
+}
+
+/**
+ * lc_run() - run, show progress, print the results
+ * @opts: the options
+ *
+ * Return: the exit status of the command: 0, 1 on an error, 128 + the
+ * signal number when interrupted (130 for Ctrl-C).
+ */
+int lc_run(const struct lc_options *opts)
+{
+	long long before = lc_read_number(LC_DIR "/results_kv", "run.number");
+	int fd = lc_open_run();
+	int status, code;
+	pid_t pid;
+
+	if (fd < 0)
+		return 1;
+	lc_catch_signals();
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		lc_err("fork: %s", strerror(errno));
+		close(fd);
+		return 1;
+	}
+	if (!pid)
+		lc_writer(opts, fd);
+	close(fd);
+	if (lc_wait_writer(pid, &status))
+		return 1;
+	if (WIFSIGNALED(status))
+		return lc_partial(opts, before, "interrupted");
+	code = WEXITSTATUS(status);
+	if (!code)
+		return lc_print_results(opts->format) ? 1 : 0;
+	if (code == EINTR)
+		return lc_partial(opts, before, "interrupted");
+	if (code == EAGAIN)
+		return lc_partial(opts, before,
+				  "the run left its CPU (CPU hot-unplug or an affinity change)");
+	if (code == LC_WRITER_NO_CPU)
+		lc_err("cannot run on CPU %d: offline, absent or not allowed",
+		       opts->cpu);
+	else
+		lc_explain_refusal(opts, code);
+	return 1;
+}

@@ -1,0 +1,125 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# run-tests.sh: the host-side tests of lttng-calibrate, as one TAP stream
+# on stdout; exit 1 if any failed.  Nothing here needs the module or root:
+# the command-line tests stop before the command touches the kernel.
+set -eu
+
+dir=$(cd "$(dirname "$0")" && pwd)
+top=$(dirname "$dir")
+bin=$top/lttng-calibrate
+data=$dir/data
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+: > "$tmp/all"
+
+# component NAME COMMAND...: append its TAP lines, and one for its status
+component() {
+	name=$1
+	shift
+	rc=0
+	"$@" >> "$tmp/all" 2> "$tmp/err" || rc=$?
+	if [ "$rc" -eq 0 ]; then
+		echo "ok - $name ran to completion" >> "$tmp/all"
+	else
+		echo "not ok - $name exited with status $rc" >> "$tmp/all"
+		sed 's/^/# /' "$tmp/err" >> "$tmp/all"
+	fi
+}
+
+# check DESC COMMAND...: one TAP line for the command's success
+check() {
+	desc=$1
+	shift
+	if "$@" > "$tmp/out" 2>&1; then
+		echo "ok - $desc" >> "$tmp/all"
+	else
+		echo "not ok - $desc" >> "$tmp/all"
+		sed 's/^/# /' "$tmp/out" | head -20 >> "$tmp/all"
+	fi
+}
+
+# fails_with MESSAGE ARG...: exit 1, MESSAGE on stderr, nothing on stdout
+fails_with() {
+	msg=$1
+	shift
+	rc=0
+	"$bin" "$@" > "$tmp/cout" 2> "$tmp/cerr" || rc=$?
+	cat "$tmp/cout" "$tmp/cerr"
+	[ "$rc" -eq 1 ] && [ ! -s "$tmp/cout" ] &&
+		grep -qF -- "lttng-calibrate: $msg" "$tmp/cerr"
+}
+
+json_valid() {
+	"$dir/kv-format" json < "$1" | python3 -c 'import json, sys; json.load(sys.stdin)'
+}
+
+# Every CSV line has as many fields as the header (no quoted commas here).
+csv_rectangular() {
+	"$dir/kv-format" csv < "$1" |
+		awk -F, 'NR == 1 { n = NF } NF != n { exit 1 } END { exit NR < 2 }'
+}
+
+help_ok() {
+	"$bin" --help > "$tmp/cout" && grep -q -- "--iterations N" "$tmp/cout"
+}
+
+version_ok() {
+	"$bin" --version > "$tmp/cout" &&
+		grep -q "^lttng-calibrate [0-9]" "$tmp/cout"
+}
+
+# As nobody (or as the current user, when not root): the root message.
+not_root() {
+	set -- "$bin" -k --function -n 10
+	if [ "$(id -u)" -eq 0 ]; then
+		set -- setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
+	fi
+	rc=0
+	"$@" > "$tmp/cerr" 2>&1 || rc=$?
+	cat "$tmp/cerr"
+	[ "$rc" -eq 1 ] &&
+		[ "$(cat "$tmp/cerr")" = "lttng-calibrate: must be run as root" ]
+}
+
+component "kv unit tests" "$dir/kv-test" "$data"
+component "[asan] kv unit tests" env TAP_PREFIX="[asan] " \
+	ASAN_OPTIONS=exitcode=99 \
+	UBSAN_OPTIONS=halt_on_error=1:exitcode=99 "$dir/kv-test-san" "$data"
+if command -v python3 > /dev/null; then
+	check "JSON of the captured results_kv is valid JSON" \
+		json_valid "$data/results_kv"
+	printf 'a.b.count=1\nk="x\\\n' > "$tmp/odd"
+	check "JSON of odd input is valid JSON" json_valid "$tmp/odd"
+else
+	echo "ok - JSON validity # SKIP no python3" >> "$tmp/all"
+fi
+check "CSV of the captured results_kv is rectangular" \
+	csv_rectangular "$data/results_kv"
+
+check "--help prints the usage and exits 0" help_ok
+check "--version prints the version" version_ok
+check "-u is refused: kernel only" fails_with \
+	"userspace calibration is not supported: this facility measures kernel instrumentation only" -u
+check "--userspace is refused too" fails_with "userspace calibration" \
+	--kernel --userspace
+check "-n 0 is an invalid iteration count" fails_with \
+	"invalid iteration count '0'" -n 0
+check "-n with a sign is invalid" fails_with "invalid iteration count" -n -5
+check "-n beyond 64 bits is invalid" fails_with "invalid iteration count" \
+	-n 99999999999999999999
+check "--format xml is invalid" fails_with "invalid format 'xml'" \
+	--format xml
+check "--cpu 1024 is out of range" fails_with "invalid CPU '1024'" --cpu 1024
+check "a stray argument is refused" fails_with "unexpected argument" run
+check "not root: refused before anything" not_root
+
+echo "TAP version 13"
+echo "1..$(grep -c '^\(not \)\{0,1\}ok ' "$tmp/all")"
+awk '
+/^ok / { n++; print "ok " n substr($0, 3); next }
+/^not ok / { n++; bad++; print "not ok " n substr($0, 7); next }
+{ print }
+END { exit bad ? 1 : 0 }
+' "$tmp/all"
