@@ -12,21 +12,8 @@ bin=$top/lttng-calibrate
 data=$dir/data
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-: > "$tmp/all"
-
-# component NAME COMMAND...: append its TAP lines, and one for its status
-component() {
-	name=$1
-	shift
-	rc=0
-	"$@" >> "$tmp/all" 2> "$tmp/err" || rc=$?
-	if [ "$rc" -eq 0 ]; then
-		echo "ok - $name ran to completion" >> "$tmp/all"
-	else
-		echo "not ok - $name exited with status $rc" >> "$tmp/all"
-		sed 's/^/# /' "$tmp/err" >> "$tmp/all"
-	fi
-}
+# shellcheck source-path=SCRIPTDIR source=../../lib/tap-collect.sh
+. "$dir/../../lib/tap-collect.sh"
 
 # check DESC COMMAND...: one TAP line for the command's success
 check() {
@@ -115,11 +102,4 @@ check "--cpu 1024 is out of range" fails_with "invalid CPU '1024'" --cpu 1024
 check "a stray argument is refused" fails_with "unexpected argument" run
 check "not root: refused before anything" not_root
 
-echo "TAP version 13"
-echo "1..$(grep -c '^\(not \)\{0,1\}ok ' "$tmp/all")"
-awk '
-/^ok / { n++; print "ok " n substr($0, 3); next }
-/^not ok / { n++; bad++; print "not ok " n substr($0, 7); next }
-{ print }
-END { exit bad ? 1 : 0 }
-' "$tmp/all"
+tap_finish

@@ -13,21 +13,8 @@ top=$(dirname "$dir")
 bin=lttng-calibrate-compare
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-: > "$tmp/all"
-
-# component NAME COMMAND...: append its TAP lines, and one for its status
-component() {
-	name=$1
-	shift
-	rc=0
-	"$@" >> "$tmp/all" 2> "$tmp/err" || rc=$?
-	if [ "$rc" -eq 0 ]; then
-		echo "ok - $name ran to completion" >> "$tmp/all"
-	else
-		echo "not ok - $name exited with status $rc" >> "$tmp/all"
-		sed 's/^/# /' "$tmp/err" >> "$tmp/all"
-	fi
-}
+# shellcheck source-path=SCRIPTDIR source=../../lib/tap-collect.sh
+. "$dir/../../lib/tap-collect.sh"
 
 component "unit tests" "$dir/unit"
 component "command-line tests" sh "$dir/cli.sh" "$top/$bin"
@@ -44,11 +31,4 @@ else
 	echo "ok - sanitizer build # SKIP asan/$bin not built" >> "$tmp/all"
 fi
 
-echo "TAP version 13"
-echo "1..$(grep -c '^\(not \)\{0,1\}ok ' "$tmp/all")"
-awk '
-/^ok / { n++; print "ok " n substr($0, 3); next }
-/^not ok / { n++; bad++; print "not ok " n substr($0, 7); next }
-{ print }
-END { exit bad ? 1 : 0 }
-' "$tmp/all"
+tap_finish

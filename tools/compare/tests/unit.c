@@ -20,7 +20,7 @@
 
 #include "../series.h"
 #include "../stats.h"
-#include "tap.h"
+#include "../../lib/tap.h"
 
 /**
  * struct t_table_entry - one value of a published Student's t table

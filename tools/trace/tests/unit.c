@@ -10,7 +10,7 @@
 
 #include "analysis.h"
 #include "parse.h"
-#include "tap.h"
+#include "../../lib/tap.h"
 
 #define ENTRY(ts, cpu, clock) \
 	"[" ts "] (+0.000001000) (none) calibrate_entry: { cpu_id = " cpu \

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-#ifndef LTTNG_CALIBRATE_COMPARE_TAP_H
-#define LTTNG_CALIBRATE_COMPARE_TAP_H
+#ifndef LTTNG_CALIBRATE_TOOLS_TAP_H
+#define LTTNG_CALIBRATE_TOOLS_TAP_H
 
 /*
  * A tiny TAP producer: "ok - description" or "not ok - description".
