@@ -90,6 +90,13 @@ reload_defaults() {
 		grep -qx -- -1 "$params/cpu"
 }
 
+# unload_with_probe: a probe chosen, a run done, then unload: nothing of
+# the module's stays in the kprobes list.
+unload_with_probe() {
+	echo kretprobe > "$dir/probe" && run_ok 100 && unload &&
+		! grep -qw lttng_calibrate /sys/kernel/debug/kprobes/list && load
+}
+
 log_clean() {
 	local new
 
@@ -116,7 +123,7 @@ if [ ! -d /sys/kernel/debug/lttng_calibrate ]; then
 	exit $ksft_skip
 fi
 log_start=$(dmesg | wc -l)
-echo "1..14"
+echo "1..15"
 
 check "unload removes the module" unload
 check "unload removes the debugfs directory" test ! -e "$dir"
@@ -132,6 +139,7 @@ check "cpu=99999 refused at load" load_refused cpu=99999
 check "chunk_iterations=0 refused at load" load_refused chunk_iterations=0
 check "load with max_iterations=500 is enforced" max_enforced
 check "reload with defaults" reload_defaults
+check "unload with a kretprobe chosen leaves no probe registered" unload_with_probe
 check "kernel log clean" log_clean
 
 [ "$failed" -eq 0 ]
