@@ -22,31 +22,14 @@
 
 #include "lttng-calibrate.h"
 
-#define LTTNG_CALIBRATE_WINDOW_LIMIT	65536U
-
 static unsigned int deltas_window = 1000;
 
-static int lttng_calibrate_set_window(const char *val,
-				      const struct kernel_param *kp)
-{
-	unsigned int v;
-
-	if (kstrtouint(val, 0, &v) || v > LTTNG_CALIBRATE_WINDOW_LIMIT) {
-		pr_err("deltas_window=%s is invalid: must be 0..%u\n", val,
-		       LTTNG_CALIBRATE_WINDOW_LIMIT);
-		return -EINVAL;
-	}
-	WRITE_ONCE(deltas_window, v);
-	return 0;
-}
-
-static const struct kernel_param_ops lttng_calibrate_window_ops = {
-	.set = lttng_calibrate_set_window,
-	.get = param_get_uint,
+static struct lttng_calibrate_uint_param deltas_window_param = {
+	.value = &deltas_window, .min = 0, .max = 65536,
 };
 
-module_param_cb(deltas_window, &lttng_calibrate_window_ops, &deltas_window,
-		0644);
+module_param_cb(deltas_window, &lttng_calibrate_uint_ops,
+		&deltas_window_param, 0644);
 MODULE_PARM_DESC(deltas_window,
 		 "Iterations kept in the deltas file (default 1000, at most 65536, 0: none)");
 

@@ -33,35 +33,50 @@
 
 #include "lttng-calibrate.h"
 
-/* Hard limit of max_iterations: histogram buckets count in u32. */
-#define LTTNG_CALIBRATE_ITERATIONS_LIMIT	1000000000UL
-#define LTTNG_CALIBRATE_CHUNK_LIMIT		10000000U
 /* Longest text accepted by "run": a u64 in decimal and a newline. */
 #define LTTNG_CALIBRATE_RUN_INPUT_MAX		32
+
+/**
+ * lttng_calibrate_set_uint() - set a ranged unsigned module parameter
+ * @val: the text written
+ * @kp: the parameter; its arg is a struct lttng_calibrate_uint_param
+ *
+ * Return: 0, or -EINVAL (and a message saying the range) out of range.
+ */
+static int lttng_calibrate_set_uint(const char *val,
+				    const struct kernel_param *kp)
+{
+	const struct lttng_calibrate_uint_param *p = kp->arg;
+	unsigned int v;
+
+	if (kstrtouint(val, 0, &v) || v < p->min || v > p->max) {
+		pr_err("%s=%s is invalid: must be %u..%u\n",
+		       kp->name, val, p->min, p->max);
+		return -EINVAL;
+	}
+	WRITE_ONCE(*p->value, v);
+	return 0;
+}
+
+static int lttng_calibrate_get_uint(char *buf, const struct kernel_param *kp)
+{
+	const struct lttng_calibrate_uint_param *p = kp->arg;
+
+	return sysfs_emit(buf, "%u\n", READ_ONCE(*p->value));
+}
+
+const struct kernel_param_ops lttng_calibrate_uint_ops = {
+	.set = lttng_calibrate_set_uint,
+	.get = lttng_calibrate_get_uint,
+};
 
 /*
  * Module parameters.  Each is read once when a run starts, so changing one
  * in sysfs affects the next run only.
  */
 static int run_cpu = -1;
-static unsigned long max_iterations = 100000000UL;
+static unsigned int max_iterations = 100000000;
 static unsigned int chunk_iterations = 10000;
-
-static int lttng_calibrate_param_range(const char *val,
-				       const struct kernel_param *kp,
-				       unsigned long min, unsigned long max,
-				       unsigned long *out)
-{
-	unsigned long v;
-
-	if (kstrtoul(val, 0, &v) || v < min || v > max) {
-		pr_err("%s=%s is invalid: must be %lu..%lu\n",
-		       kp->name, val, min, max);
-		return -EINVAL;
-	}
-	*out = v;
-	return 0;
-}
 
 static int lttng_calibrate_set_cpu(const char *val,
 				   const struct kernel_param *kp)
@@ -77,56 +92,29 @@ static int lttng_calibrate_set_cpu(const char *val,
 	return 0;
 }
 
-static int lttng_calibrate_set_max_iterations(const char *val,
-					      const struct kernel_param *kp)
-{
-	unsigned long v;
-	int ret;
-
-	ret = lttng_calibrate_param_range(val, kp, 1,
-					  LTTNG_CALIBRATE_ITERATIONS_LIMIT, &v);
-	if (!ret)
-		WRITE_ONCE(max_iterations, v);
-	return ret;
-}
-
-static int lttng_calibrate_set_chunk(const char *val,
-				     const struct kernel_param *kp)
-{
-	unsigned long v;
-	int ret;
-
-	ret = lttng_calibrate_param_range(val, kp, 1,
-					  LTTNG_CALIBRATE_CHUNK_LIMIT, &v);
-	if (!ret)
-		WRITE_ONCE(chunk_iterations, v);
-	return ret;
-}
-
 static const struct kernel_param_ops lttng_calibrate_cpu_ops = {
 	.set = lttng_calibrate_set_cpu,
 	.get = param_get_int,
 };
 
-static const struct kernel_param_ops lttng_calibrate_max_iterations_ops = {
-	.set = lttng_calibrate_set_max_iterations,
-	.get = param_get_ulong,
+/* The histogram's buckets count in u32: at most 10^9 iterations. */
+static struct lttng_calibrate_uint_param max_iterations_param = {
+	.value = &max_iterations, .min = 1, .max = 1000000000,
 };
 
-static const struct kernel_param_ops lttng_calibrate_chunk_ops = {
-	.set = lttng_calibrate_set_chunk,
-	.get = param_get_uint,
+static struct lttng_calibrate_uint_param chunk_iterations_param = {
+	.value = &chunk_iterations, .min = 1, .max = 10000000,
 };
 
 module_param_cb(cpu, &lttng_calibrate_cpu_ops, &run_cpu, 0644);
 MODULE_PARM_DESC(cpu,
 		 "CPU that runs are pinned to; -1 (default): the CPU the writer is on");
-module_param_cb(max_iterations, &lttng_calibrate_max_iterations_ops,
-		&max_iterations, 0644);
+module_param_cb(max_iterations, &lttng_calibrate_uint_ops,
+		&max_iterations_param, 0644);
 MODULE_PARM_DESC(max_iterations,
 		 "Largest iteration count accepted by run (default 100000000, at most 1000000000)");
-module_param_cb(chunk_iterations, &lttng_calibrate_chunk_ops,
-		&chunk_iterations, 0644);
+module_param_cb(chunk_iterations, &lttng_calibrate_uint_ops,
+		&chunk_iterations_param, 0644);
 MODULE_PARM_DESC(chunk_iterations,
 		 "Iterations between two scheduling points of a run (default 10000)");
 

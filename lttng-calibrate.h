@@ -11,6 +11,7 @@
 #include <linux/debugfs.h>
 #include <linux/kprobes.h>
 #include <linux/ktime.h>
+#include <linux/moduleparam.h>
 #include <linux/perf_event.h>
 #include <linux/types.h>
 #ifdef CONFIG_X86
@@ -249,7 +250,21 @@ int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p);
 void lttng_calibrate_probe_teardown(struct lttng_calibrate_probe *p);
 void lttng_calibrate_probe_init(struct dentry *dir);
 
+/**
+ * struct lttng_calibrate_uint_param - an unsigned module parameter and its
+ *	range, the arg of lttng_calibrate_uint_ops
+ * @value: the parameter
+ * @min: smallest value accepted
+ * @max: largest value accepted
+ */
+struct lttng_calibrate_uint_param {
+	unsigned int *value;
+	unsigned int min;
+	unsigned int max;
+};
+
 /* lttng-calibrate.c */
+extern const struct kernel_param_ops lttng_calibrate_uint_ops;
 bool lttng_calibrate_run_trylock(void);
 void lttng_calibrate_run_unlock(void);
 
