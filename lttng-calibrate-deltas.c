@@ -39,6 +39,8 @@ MODULE_PARM_DESC(deltas_window,
  * @name: each counter's name, for the header line
  * @window: rows the ring holds
  * @rows: rows added so far; row i is in slot i % @window
+ * @next: the slot of the next row, rows % @window kept up to date so that
+ *	adding a row, once per iteration, needs no division
  * @value: @window rows of @nr_metrics pairs (target, baseline)
  */
 struct lttng_calibrate_deltas {
@@ -46,6 +48,7 @@ struct lttng_calibrate_deltas {
 	char name[LTTNG_CALIBRATE_MAX_COUNTERS][32];
 	u32 window;
 	u64 rows;
+	u32 next;
 	s64 value[];
 };
 
@@ -119,17 +122,17 @@ void lttng_calibrate_deltas_add(s64 sample[][LTTNG_CALIBRATE_NR_ROWS])
 	struct lttng_calibrate_deltas *d = lttng_calibrate_deltas_ring;
 	unsigned int m;
 	s64 *row;
-	u32 slot;
 
 	if (!d || !d->window)
 		return;
-	div_u64_rem(d->rows, d->window, &slot);
-	row = d->value + (size_t)slot * d->nr_metrics * 2;
+	row = d->value + (size_t)d->next * d->nr_metrics * 2;
 	for (m = 0; m < d->nr_metrics; m++) {
 		row[2 * m] = sample[m][LTTNG_CALIBRATE_TARGET];
 		row[2 * m + 1] = sample[m][LTTNG_CALIBRATE_BASELINE];
 	}
 	d->rows++;
+	if (++d->next == d->window)
+		d->next = 0;
 }
 
 /* A reader's snapshot, and the iteration of its first (oldest) row. */
