@@ -263,6 +263,21 @@ static inline void check_results(struct __test_metadata *_metadata, long long n)
 	free(text);
 }
 
+/* The overhead of a run: mean and 95 % half-width, in cycles. */
+static inline void overhead(struct __test_metadata *_metadata, double *mean,
+		     double *ci, long long *median)
+{
+	char *text = slurp(DIR "results_kv");
+
+	ASSERT_NE(NULL, text);
+	*mean = kv_double(text, "overhead.cycles.mean");
+	*ci = kv_double(text, "overhead.cycles.ci95");
+	*median = kv_ll(text, "difference.cycles.median");
+	ASSERT_GT(*mean, -1e299);
+	ASSERT_GE(*ci, 0);
+	free(text);
+}
+
 static const char *const bad_log[] __attribute__((unused)) = {
 	"WARNING:", "BUG:", "Oops", "general protection", "Call Trace",
 	"possible circular locking", "inconsistent lock state", "DEADLOCK",
