@@ -5,142 +5,129 @@
  * "deltas" lists the last deltas_window iterations of the current or last
  * run, oldest first: per iteration, the time of the target and of the
  * baseline in clock cycles, then the same for every counter.  A reader gets
- * a snapshot taken when it opens the file: rows never tear, even during a
- * run, because the run adds rows only with the lock held and a reader copies
- * the whole ring under that lock.
+ * a snapshot taken when it opens the file.  Neither side waits for the
+ * other: the run writes rows without a lock (lttng_calibrate_deltas_add()),
+ * and a reader copies the ring, then keeps only the rows that the run did
+ * not start overwriting while it copied.  So rows never tear; during a run
+ * a snapshot may hold a few rows fewer than the window.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
-#include <linux/moduleparam.h>
-#include <linux/mutex.h>
+#include <linux/kref.h>
 #include <linux/overflow.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 
 #include "lttng-calibrate.h"
 
-static unsigned int deltas_window = 1000;
+/* Copies a reader makes before it settles for what it has. */
+#define LTTNG_CALIBRATE_DELTAS_TRIES	4
 
-static struct lttng_calibrate_uint_param deltas_window_param = {
-	.value = &deltas_window, .min = 0, .max = 65536,
-};
-
-module_param_cb(deltas_window, &lttng_calibrate_uint_ops,
-		&deltas_window_param, 0644);
-MODULE_PARM_DESC(deltas_window,
-		 "Iterations kept in the deltas file (default 1000, at most 65536, 0: none)");
-
-/**
- * struct lttng_calibrate_deltas - ring of the last per-iteration deltas
- * @nr_metrics: time, then each counter
- * @name: each counter's name, for the header line
- * @window: rows the ring holds
- * @rows: rows added so far; row i is in slot i % @window
- * @next: the slot of the next row, rows % @window kept up to date so that
- *	adding a row, once per iteration, needs no division
- * @value: @window rows of @nr_metrics pairs (target, baseline)
- */
-struct lttng_calibrate_deltas {
-	unsigned int nr_metrics;
-	char name[LTTNG_CALIBRATE_MAX_COUNTERS][32];
-	u32 window;
-	u64 rows;
-	u32 next;
-	s64 value[];
-};
-
-/* Protects lttng_calibrate_deltas_ring and its content. */
-static DEFINE_MUTEX(lttng_calibrate_deltas_mutex);
+/* Protects the pointer to the current ring, not its content. */
+static DEFINE_SPINLOCK(lttng_calibrate_deltas_lock);
 static struct lttng_calibrate_deltas *lttng_calibrate_deltas_ring;
 
-static size_t lttng_calibrate_deltas_size(unsigned int nr_metrics, u32 window)
+static size_t lttng_calibrate_deltas_size(const struct lttng_calibrate_deltas *d)
 {
-	return struct_size((struct lttng_calibrate_deltas *)NULL, value,
-			   (size_t)window * nr_metrics * 2);
+	return struct_size(d, value, (size_t)d->window * d->stride);
+}
+
+static void lttng_calibrate_deltas_free(struct kref *ref)
+{
+	kvfree(container_of(ref, struct lttng_calibrate_deltas, ref));
 }
 
 /**
- * lttng_calibrate_deltas_start() - give a new run an empty ring
- * @set: the counters the run reads
- *
- * Context: process context, may sleep; the run lock held.
- * Return: 0 or -ENOMEM.
+ * lttng_calibrate_deltas_put() - drop a reference to a ring
+ * @d: the ring, or NULL
  */
-int lttng_calibrate_deltas_start(const struct lttng_calibrate_counter_set *set)
+void lttng_calibrate_deltas_put(struct lttng_calibrate_deltas *d)
 {
-	u32 window = READ_ONCE(deltas_window);
+	if (d)
+		kref_put(&d->ref, lttng_calibrate_deltas_free);
+}
+
+/**
+ * lttng_calibrate_deltas_start() - a new, empty ring for a run
+ * @set: the counters the run reads
+ * @window: rows it keeps
+ *
+ * The ring becomes the one "deltas" shows.
+ *
+ * Context: process context, may sleep.
+ * Return: the ring, with a reference for the run; NULL without memory.
+ */
+struct lttng_calibrate_deltas *
+lttng_calibrate_deltas_start(const struct lttng_calibrate_counter_set *set,
+			     u32 window)
+{
+	struct lttng_calibrate_deltas tmp = {
+		.nr_metrics = 1 + set->nr,
+		.window = window,
+		.stride = 2 * (1 + set->nr),
+	};
 	struct lttng_calibrate_deltas *d, *old;
 	unsigned int i;
 
-	d = kvzalloc(lttng_calibrate_deltas_size(1 + set->nr, window),
-		     GFP_KERNEL);
+	d = kvzalloc(lttng_calibrate_deltas_size(&tmp), GFP_KERNEL);
 	if (!d)
-		return -ENOMEM;
-	d->nr_metrics = 1 + set->nr;
-	d->window = window;
+		return NULL;
+	*d = tmp;
 	for (i = 0; i < set->nr; i++)
 		strscpy(d->name[i], set->spec[i].name, sizeof(d->name[i]));
+	kref_init(&d->ref);
+	kref_get(&d->ref);	/* the file's */
 
-	mutex_lock(&lttng_calibrate_deltas_mutex);
+	spin_lock(&lttng_calibrate_deltas_lock);
 	old = lttng_calibrate_deltas_ring;
 	lttng_calibrate_deltas_ring = d;
-	mutex_unlock(&lttng_calibrate_deltas_mutex);
-	kvfree(old);
-	return 0;
+	spin_unlock(&lttng_calibrate_deltas_lock);
+	lttng_calibrate_deltas_put(old);
+	return d;
 }
 
 /**
- * lttng_calibrate_deltas_lock() - hold the ring while adding rows
- *
- * The run holds it for one chunk at a time, so a reader waits at most one
- * chunk for its snapshot.
+ * struct lttng_calibrate_deltas_view - what a reader of "deltas" holds
+ * @d: its copy of the ring
+ * @first: the iteration of its first (oldest) row
+ * @nr: rows it shows
  */
-void lttng_calibrate_deltas_lock(void)
-{
-	mutex_lock(&lttng_calibrate_deltas_mutex);
-}
-
-/**
- * lttng_calibrate_deltas_unlock() - let readers take a snapshot
- */
-void lttng_calibrate_deltas_unlock(void)
-{
-	mutex_unlock(&lttng_calibrate_deltas_mutex);
-}
-
-/**
- * lttng_calibrate_deltas_add() - add one iteration to the ring
- * @sample: per metric, the target's and the baseline's delta
- *
- * Context: lttng_calibrate_deltas_lock() held.
- */
-void lttng_calibrate_deltas_add(s64 sample[][LTTNG_CALIBRATE_NR_ROWS])
-{
-	struct lttng_calibrate_deltas *d = lttng_calibrate_deltas_ring;
-	unsigned int m;
-	s64 *row;
-
-	if (!d || !d->window)
-		return;
-	row = d->value + (size_t)d->next * d->nr_metrics * 2;
-	for (m = 0; m < d->nr_metrics; m++) {
-		row[2 * m] = sample[m][LTTNG_CALIBRATE_TARGET];
-		row[2 * m + 1] = sample[m][LTTNG_CALIBRATE_BASELINE];
-	}
-	d->rows++;
-	if (++d->next == d->window)
-		d->next = 0;
-}
-
-/* A reader's snapshot, and the iteration of its first (oldest) row. */
 struct lttng_calibrate_deltas_view {
 	struct lttng_calibrate_deltas *d;
 	u64 first;
 	u64 nr;
 };
+
+/*
+ * Copies @d into @copy.  Rows [rows - window, rows) were complete when the
+ * copy began; those before begun - window may have been overwritten during
+ * it.  Returns false when the run overwrote them all.
+ */
+static bool lttng_calibrate_deltas_copy(const struct lttng_calibrate_deltas *d,
+					struct lttng_calibrate_deltas *copy,
+					struct lttng_calibrate_deltas_view *v)
+{
+	u64 rows, begun, first;
+
+	/* Pairs with the release in lttng_calibrate_deltas_add(). */
+	rows = smp_load_acquire(&d->rows);
+	memcpy(copy, d, lttng_calibrate_deltas_size(d));
+	/* Pairs with the smp_wmb() in lttng_calibrate_deltas_add(). */
+	smp_rmb();
+	begun = READ_ONCE(d->begun);
+	first = rows - min_t(u64, rows, d->window);
+	if (begun > d->window)
+		first = max(first, begun - d->window);
+	if (first > rows || (first == rows && rows > 0))
+		return false;
+	v->first = first;
+	v->nr = rows - first;
+	return true;
+}
 
 static void *lttng_calibrate_deltas_seq_start(struct seq_file *m, loff_t *pos)
 {
@@ -189,9 +176,9 @@ static int lttng_calibrate_deltas_seq_show(struct seq_file *m, void *p)
 	}
 	iteration = v->first + pos - 1;
 	div_u64_rem(iteration, d->window, &slot);
-	row = d->value + (size_t)slot * d->nr_metrics * 2;
+	row = d->value + (size_t)slot * d->stride;
 	seq_printf(m, "%llu", iteration);
-	for (i = 0; i < d->nr_metrics * 2; i++)
+	for (i = 0; i < d->stride; i++)
 		seq_printf(m, "\t%lld", row[i]);
 	seq_putc(m, '\n');
 	return 0;
@@ -207,39 +194,62 @@ static const struct seq_operations lttng_calibrate_deltas_seq_ops = {
 /* An empty ring: the header line of a run without counters, no rows. */
 static struct lttng_calibrate_deltas lttng_calibrate_deltas_none = {
 	.nr_metrics = 1,
+	.stride = 2,
 };
+
+/* A reference to the current ring, or NULL before the first run. */
+static struct lttng_calibrate_deltas *lttng_calibrate_deltas_current(void)
+{
+	struct lttng_calibrate_deltas *d;
+
+	spin_lock(&lttng_calibrate_deltas_lock);
+	d = lttng_calibrate_deltas_ring;
+	if (d)
+		kref_get(&d->ref);
+	spin_unlock(&lttng_calibrate_deltas_lock);
+	return d;
+}
+
+/* Memory per open: one copy of the ring, at most 65536 rows of 18 values. */
+static int lttng_calibrate_deltas_snapshot(struct lttng_calibrate_deltas_view *v)
+{
+	struct lttng_calibrate_deltas *d = lttng_calibrate_deltas_current();
+	int tries;
+
+	if (!d) {
+		v->d = &lttng_calibrate_deltas_none;
+		return 0;
+	}
+	v->d = kvmalloc(lttng_calibrate_deltas_size(d), GFP_KERNEL);
+	if (!v->d) {
+		lttng_calibrate_deltas_put(d);
+		return -ENOMEM;
+	}
+	for (tries = 0; tries < LTTNG_CALIBRATE_DELTAS_TRIES; tries++) {
+		if (lttng_calibrate_deltas_copy(d, v->d, v))
+			break;
+		v->nr = 0;
+		if (fatal_signal_pending(current))
+			break;
+		cond_resched();
+	}
+	lttng_calibrate_deltas_put(d);
+	return 0;
+}
 
 static int lttng_calibrate_deltas_open(struct inode *inode, struct file *file)
 {
 	struct lttng_calibrate_deltas_view *v;
-	struct lttng_calibrate_deltas *d;
+	int ret;
 
 	v = __seq_open_private(file, &lttng_calibrate_deltas_seq_ops,
 			       sizeof(*v));
 	if (!v)
 		return -ENOMEM;
-
-	mutex_lock(&lttng_calibrate_deltas_mutex);
-	d = lttng_calibrate_deltas_ring;
-	if (d) {
-		size_t size = lttng_calibrate_deltas_size(d->nr_metrics,
-							  d->window);
-
-		v->d = kvmalloc(size, GFP_KERNEL);
-		if (v->d)
-			memcpy(v->d, d, size);
-	}
-	mutex_unlock(&lttng_calibrate_deltas_mutex);
-
-	if (d && !v->d) {
+	ret = lttng_calibrate_deltas_snapshot(v);
+	if (ret)
 		seq_release_private(inode, file);
-		return -ENOMEM;
-	}
-	if (!v->d)
-		v->d = &lttng_calibrate_deltas_none;
-	v->nr = min_t(u64, v->d->rows, v->d->window);
-	v->first = v->d->rows - v->nr;
-	return 0;
+	return ret;
 }
 
 static int lttng_calibrate_deltas_release(struct inode *inode,
@@ -272,10 +282,12 @@ void lttng_calibrate_deltas_init(struct dentry *dir)
 }
 
 /**
- * lttng_calibrate_deltas_exit() - free the ring, once no file is left open
+ * lttng_calibrate_deltas_exit() - drop the file's ring
+ *
+ * Context: after the debugfs files are gone and no run is left.
  */
 void lttng_calibrate_deltas_exit(void)
 {
-	kvfree(lttng_calibrate_deltas_ring);
+	lttng_calibrate_deltas_put(lttng_calibrate_deltas_ring);
 	lttng_calibrate_deltas_ring = NULL;
 }

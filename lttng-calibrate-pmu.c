@@ -3,12 +3,14 @@
  * lttng-calibrate: PMU and software counters read around every timed call.
  *
  * Event names are the ones perf(1) and "lttng add-context --type=perf:cpu:"
- * users type.  Counters are created for the run's CPU before the run,
- * pinned, counting everything that happens on that CPU, and released when
- * the run ends: nothing is held while idle.
+ * users type.  A run's counters are created for its CPU before it starts,
+ * pinned, counting everything that happens on that CPU, read in place
+ * around every call, and released when it ends.  Between runs, only the
+ * software events of the selection are held, disabled.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/ctype.h>
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/mutex.h>
@@ -114,25 +116,32 @@ static bool lttng_calibrate_parse_cache(const char *name,
 	return false;
 }
 
-/* rNNNN: a raw, model-specific event code in hexadecimal. */
+/*
+ * rNNNN: a raw, model-specific event code, 1 to 16 hexadecimal digits and
+ * nothing else.  Its name is normalised ("r00C0" is "rc0"), so that one
+ * code cannot be selected twice under two spellings.
+ */
 static bool lttng_calibrate_parse_raw(const char *name,
 				      struct lttng_calibrate_counter_spec *spec)
 {
-	if (name[0] != 'r' || !name[1] || kstrtou64(name + 1, 16, &spec->config))
+	size_t len = strlen(name);
+	size_t i;
+
+	if (name[0] != 'r' || len < 2 || len > 17)
+		return false;
+	for (i = 1; i < len; i++)
+		if (!isxdigit(name[i]))
+			return false;
+	if (kstrtou64(name + 1, 16, &spec->config))
 		return false;
 	spec->type = PERF_TYPE_RAW;
+	snprintf(spec->name, sizeof(spec->name), "r%llx", spec->config);
 	return true;
 }
 
-/**
- * lttng_calibrate_counter_parse() - turn an event name into a counter spec
- * @name: NUL-terminated event name, as perf(1) spells it
- * @spec: filled in on success
- *
- * Return: 0, or -EINVAL for a name that is not an event (or too long).
- */
-int lttng_calibrate_counter_parse(const char *name,
-				  struct lttng_calibrate_counter_spec *spec)
+/* An event name as perf(1) spells it; -EINVAL for anything else. */
+static int lttng_calibrate_counter_parse(const char *name,
+					 struct lttng_calibrate_counter_spec *spec)
 {
 	int i;
 
@@ -151,93 +160,130 @@ int lttng_calibrate_counter_parse(const char *name,
 	return -EINVAL;
 }
 
-/**
- * lttng_calibrate_counter_open() - create one counter on one CPU
- * @spec: what to count
- * @cpu: the CPU whose activity it counts
- *
- * The counter is pinned: it never shares its PMU register by multiplexing;
- * if the PMU cannot host it, it stops counting, which lttng_calibrate
- * detects and reports as "not counting the whole time".
- *
- * Context: process context, may sleep.
- * Return: the event, or an ERR_PTR(); never NULL.
- */
-struct perf_event *
+static struct perf_event *
 lttng_calibrate_counter_open(const struct lttng_calibrate_counter_spec *spec,
-			     int cpu)
+			     int cpu, bool disabled)
 {
 	struct perf_event_attr attr = {
 		.type = spec->type,
 		.size = sizeof(attr),
 		.config = spec->config,
 		.pinned = 1,
+		.disabled = disabled,
 	};
 
 	return perf_event_create_kernel_counter(&attr, cpu, NULL, NULL, NULL);
 }
 
-/**
- * lttng_calibrate_counter_close() - release a counter
- * @event: an event from lttng_calibrate_counter_open(), an ERR_PTR() or NULL
- *
+/*
  * Only real events are released: releasing an error pointer is what makes
  * other tracers oops when a hardware event cannot be created.
- *
- * Context: process context, may sleep.
  */
-void lttng_calibrate_counter_close(struct perf_event *event)
+static void lttng_calibrate_counter_close(struct perf_event *event)
 {
 	if (!IS_ERR_OR_NULL(event))
 		perf_event_release_kernel(event);
 }
 
 /**
- * lttng_calibrate_counter_active() - whether a counter is counting now
- * @event: an open counter
+ * lttng_calibrate_counters_create() - the perf events of a run
+ * @rc: receives them
+ * @set: the counters selected
+ * @cpu: the CPU whose activity they count
  *
- * Return: true when the event is scheduled on its PMU.
+ * Each is pinned: it never shares its PMU register by multiplexing; if the
+ * PMU cannot host it, it does not count, which the run detects.
+ *
+ * Context: process context, may sleep.
+ * Return: 0, or the error of the first event that cannot be created (the
+ * others are then released).
  */
-bool lttng_calibrate_counter_active(struct perf_event *event)
+int lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
+				    const struct lttng_calibrate_counter_set *set,
+				    int cpu)
 {
-	return READ_ONCE(event->state) == PERF_EVENT_STATE_ACTIVE;
+	struct perf_event *event;
+	unsigned int i;
+
+	rc->nr = 0;
+	rc->cpu = cpu;
+	rc->lost = 0;
+	for (i = 0; i < set->nr; i++) {
+		event = lttng_calibrate_counter_open(&set->spec[i], cpu, false);
+		if (IS_ERR(event)) {
+			lttng_calibrate_counters_release(rc, NULL);
+			return PTR_ERR(event);
+		}
+		rc->event[rc->nr++] = event;
+	}
+	return 0;
 }
 
 /**
- * lttng_calibrate_counter_times() - total value and times of a counter
- * @event: an open counter
- * @enabled: time it was enabled, in ns
- * @running: time it was counting, in ns; below @enabled when it was pushed
- *	out of the PMU for a while
+ * lttng_calibrate_counters_check() - mark counters that are not counting
+ * @rc: the run's events
  *
- * Context: process context, may sleep or send an IPI: not for the timed
- * region.
- * Return: the counter's value.
+ * The rule of perf_event_read_local(): an event is read in place only
+ * while it is active on this CPU.  One that is not (never scheduled on a
+ * full PMU, detached when its CPU went offline) is lost for the run.
+ *
+ * Context: on the run's CPU, interrupts or preemption off.
  */
-u64 lttng_calibrate_counter_times(struct perf_event *event, u64 *enabled,
-				  u64 *running)
+void lttng_calibrate_counters_check(struct lttng_calibrate_run_counters *rc)
 {
-	return perf_event_read_value(event, enabled, running);
+	unsigned int i;
+
+	for (i = 0; i < rc->nr; i++)
+		if (READ_ONCE(rc->event[i]->state) != PERF_EVENT_STATE_ACTIVE ||
+		    READ_ONCE(rc->event[i]->oncpu) != rc->cpu)
+			rc->lost |= BIT(i);
+}
+
+/**
+ * lttng_calibrate_counters_release() - each counter's verdict, and release
+ * @rc: the run's events
+ * @out: receives, per counter, whether it counted the whole run and its
+ *	times; NULL to only release
+ *
+ * A counter is valid only if it was never seen away from the run's CPU and
+ * it ran all the time it was enabled.
+ *
+ * Context: process context, may sleep or send an IPI.
+ */
+void lttng_calibrate_counters_release(struct lttng_calibrate_run_counters *rc,
+				      struct lttng_calibrate_counter_result *out)
+{
+	unsigned int i;
+
+	for (i = 0; i < rc->nr; i++) {
+		if (out) {
+			perf_event_read_value(rc->event[i], &out[i].enabled,
+					      &out[i].running);
+			out[i].valid = !(rc->lost & BIT(i)) &&
+				       out[i].enabled == out[i].running;
+		}
+		lttng_calibrate_counter_close(rc->event[i]);
+		rc->event[i] = NULL;
+	}
+	rc->nr = 0;
 }
 
 /* The longest list "counters" accepts, in bytes. */
 #define LTTNG_CALIBRATE_COUNTERS_INPUT_MAX	512
 
-/* Protects the selected counters and the last refusal. */
-static DEFINE_MUTEX(lttng_calibrate_counters_lock);
-static struct lttng_calibrate_counter_set lttng_calibrate_counters;
+/* Protects the last refusal. */
+static DEFINE_MUTEX(lttng_calibrate_refusal_lock);
 static char lttng_calibrate_counters_refusal[160];
 
-/**
- * lttng_calibrate_counters_get() - copy the counters selected for runs
- * @set: where to copy them
+/*
+ * Software events of the selection, created disabled and held while they
+ * are selected.  Creating a software event enables a static key of perf's
+ * (in the page-fault and scheduler paths) and releasing the last one
+ * disables it: both patch kernel text on every CPU.  Holding one reference
+ * keeps runs from patching text twice each.  Protected by the settings
+ * lock.
  */
-void lttng_calibrate_counters_get(struct lttng_calibrate_counter_set *set)
-{
-	mutex_lock(&lttng_calibrate_counters_lock);
-	*set = lttng_calibrate_counters;
-	mutex_unlock(&lttng_calibrate_counters_lock);
-}
+static struct perf_event *lttng_calibrate_keepers[LTTNG_CALIBRATE_MAX_COUNTERS];
 
 static __printf(2, 3) int lttng_calibrate_counters_refuse(int err,
 							   const char *fmt, ...)
@@ -245,10 +291,10 @@ static __printf(2, 3) int lttng_calibrate_counters_refuse(int err,
 	va_list args;
 
 	va_start(args, fmt);
-	mutex_lock(&lttng_calibrate_counters_lock);
+	mutex_lock(&lttng_calibrate_refusal_lock);
 	vsnprintf(lttng_calibrate_counters_refusal,
 		  sizeof(lttng_calibrate_counters_refusal), fmt, args);
-	mutex_unlock(&lttng_calibrate_counters_lock);
+	mutex_unlock(&lttng_calibrate_refusal_lock);
 	va_end(args);
 	return err;
 }
@@ -271,8 +317,12 @@ static const char *lttng_calibrate_open_hint(int err)
 	}
 }
 
-/* Every counter of @set must open on the CPU we are on. */
-static int lttng_calibrate_counters_try(const struct lttng_calibrate_counter_set *set)
+/*
+ * Every counter of @set must open on the CPU we are on; the software ones
+ * are kept, disabled, in @keep.
+ */
+static int lttng_calibrate_counters_try(const struct lttng_calibrate_counter_set *set,
+					struct perf_event **keep)
 {
 	int cpu = raw_smp_processor_id();
 	struct perf_event *event;
@@ -280,7 +330,7 @@ static int lttng_calibrate_counters_try(const struct lttng_calibrate_counter_set
 	int err;
 
 	for (i = 0; i < set->nr; i++) {
-		event = lttng_calibrate_counter_open(&set->spec[i], cpu);
+		event = lttng_calibrate_counter_open(&set->spec[i], cpu, true);
 		if (IS_ERR(event)) {
 			err = PTR_ERR(event);
 			return lttng_calibrate_counters_refuse(err,
@@ -288,9 +338,22 @@ static int lttng_calibrate_counters_try(const struct lttng_calibrate_counter_set
 				set->spec[i].name,
 				lttng_calibrate_open_hint(err), err, cpu);
 		}
-		lttng_calibrate_counter_close(event);
+		if (set->spec[i].type == PERF_TYPE_SOFTWARE)
+			keep[i] = event;
+		else
+			lttng_calibrate_counter_close(event);
 	}
 	return 0;
+}
+
+static void lttng_calibrate_keepers_release(struct perf_event **keep)
+{
+	unsigned int i;
+
+	for (i = 0; i < LTTNG_CALIBRATE_MAX_COUNTERS; i++) {
+		lttng_calibrate_counter_close(keep[i]);
+		keep[i] = NULL;
+	}
 }
 
 /* Splits @text into names; each must be an event, given once, at most 8. */
@@ -309,9 +372,11 @@ static int lttng_calibrate_counters_parse(char *text,
 			return lttng_calibrate_counters_refuse(-EINVAL,
 				"unknown event '%.32s'", name);
 		for (i = 0; i < set->nr; i++)
-			if (!strcmp(set->spec[i].name, spec.name))
+			if (set->spec[i].type == spec.type &&
+			    set->spec[i].config == spec.config)
 				return lttng_calibrate_counters_refuse(-EINVAL,
-					"%s is given twice", spec.name);
+					"%s is given twice (as %s)", spec.name,
+					set->spec[i].name);
 		if (set->nr == LTTNG_CALIBRATE_MAX_COUNTERS)
 			return lttng_calibrate_counters_refuse(-E2BIG,
 				"more than %d counters",
@@ -321,17 +386,41 @@ static int lttng_calibrate_counters_parse(char *text,
 	return 0;
 }
 
+/* Parses, tries and installs a list; settings locked by the caller. */
+static int lttng_calibrate_counters_select(char *text,
+					   struct lttng_calibrate_settings *s)
+{
+	struct perf_event *keep[LTTNG_CALIBRATE_MAX_COUNTERS] = { };
+	struct lttng_calibrate_counter_set set;
+	int err;
+
+	err = lttng_calibrate_counters_parse(text, &set);
+	if (!err)
+		err = lttng_calibrate_counters_try(&set, keep);
+	if (err) {
+		lttng_calibrate_keepers_release(keep);
+		return err;
+	}
+	s->counters = set;
+	lttng_calibrate_keepers_release(lttng_calibrate_keepers);
+	memcpy(lttng_calibrate_keepers, keep, sizeof(keep));
+	mutex_lock(&lttng_calibrate_refusal_lock);
+	lttng_calibrate_counters_refusal[0] = '\0';
+	mutex_unlock(&lttng_calibrate_refusal_lock);
+	return 0;
+}
+
 static ssize_t lttng_calibrate_counters_write(struct file *file,
 					      const char __user *ubuf,
 					      size_t count, loff_t *ppos)
 {
-	struct lttng_calibrate_counter_set set;
+	struct lttng_calibrate_settings *s;
 	char *text;
 	int err;
 
-	if (count > LTTNG_CALIBRATE_COUNTERS_INPUT_MAX)
+	if (!count || count > LTTNG_CALIBRATE_COUNTERS_INPUT_MAX)
 		return lttng_calibrate_counters_refuse(-EINVAL,
-			"list longer than %d bytes",
+			"an empty list is a newline; at most %d bytes",
 			LTTNG_CALIBRATE_COUNTERS_INPUT_MAX);
 	text = memdup_user_nul(ubuf, count);
 	if (IS_ERR(text))
@@ -341,21 +430,13 @@ static ssize_t lttng_calibrate_counters_write(struct file *file,
 						      "NUL byte in the list");
 		goto out_free;
 	}
-	/* Counters change between runs, never during one. */
-	if (!lttng_calibrate_run_trylock()) {
-		err = -EBUSY;
+	s = lttng_calibrate_settings_lock();
+	if (IS_ERR(s)) {
+		err = PTR_ERR(s);
 		goto out_free;
 	}
-	err = lttng_calibrate_counters_parse(text, &set);
-	if (!err)
-		err = lttng_calibrate_counters_try(&set);
-	if (!err) {
-		mutex_lock(&lttng_calibrate_counters_lock);
-		lttng_calibrate_counters = set;
-		lttng_calibrate_counters_refusal[0] = '\0';
-		mutex_unlock(&lttng_calibrate_counters_lock);
-	}
-	lttng_calibrate_run_unlock();
+	err = lttng_calibrate_counters_select(text, s);
+	lttng_calibrate_settings_unlock();
 out_free:
 	kfree(text);
 	return err ? err : count;
@@ -373,20 +454,25 @@ static const char *const lttng_calibrate_type_names[] = {
 static int lttng_calibrate_counters_show(struct seq_file *m, void *v)
 {
 	const struct lttng_calibrate_counter_spec *spec;
+	struct lttng_calibrate_settings s;
 	unsigned int i;
+	int ret;
 
-	mutex_lock(&lttng_calibrate_counters_lock);
-	for (i = 0; i < lttng_calibrate_counters.nr; i++) {
-		spec = &lttng_calibrate_counters.spec[i];
+	ret = lttng_calibrate_settings_get(&s);
+	if (ret)
+		return ret;
+	for (i = 0; i < s.counters.nr; i++) {
+		spec = &s.counters.spec[i];
 		seq_printf(m, "%s\t%s\t0x%llx\topened\n", spec->name,
 			   lttng_calibrate_type_names[spec->type], spec->config);
 	}
-	if (!lttng_calibrate_counters.nr)
+	if (!s.counters.nr)
 		seq_puts(m, "# none selected\n");
+	mutex_lock(&lttng_calibrate_refusal_lock);
 	if (lttng_calibrate_counters_refusal[0])
 		seq_printf(m, "# last list refused: %s\n",
 			   lttng_calibrate_counters_refusal);
-	mutex_unlock(&lttng_calibrate_counters_lock);
+	mutex_unlock(&lttng_calibrate_refusal_lock);
 	return 0;
 }
 
@@ -412,4 +498,15 @@ void lttng_calibrate_counters_init(struct dentry *dir)
 {
 	debugfs_create_file("counters", 0600, dir, NULL,
 			    &lttng_calibrate_counters_fops);
+}
+
+/**
+ * lttng_calibrate_counters_exit() - release the events held for the
+ *	selection
+ *
+ * Context: after the debugfs files are gone.
+ */
+void lttng_calibrate_counters_exit(void)
+{
+	lttng_calibrate_keepers_release(lttng_calibrate_keepers);
 }

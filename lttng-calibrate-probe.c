@@ -28,26 +28,13 @@
 #define CREATE_TRACE_POINTS
 #include "lttng_calibrate_trace.h"
 
-/* The longest busy-wait a handler may be asked for, in clock cycles. */
-#define LTTNG_CALIBRATE_WORK_LIMIT	10000000ULL
-
-static const char *const lttng_calibrate_mechanism_names[] = {
-	[LTTNG_CALIBRATE_PROBE_NONE] = "none",
-	[LTTNG_CALIBRATE_PROBE_KPROBE] = "kprobe",
-	[LTTNG_CALIBRATE_PROBE_KRETPROBE] = "kretprobe",
-	[LTTNG_CALIBRATE_PROBE_FPROBE] = "fprobe",
-	[LTTNG_CALIBRATE_PROBE_EXTERNAL] = "external",
-};
-
 static const char *const lttng_calibrate_target_names[] = {
 	[LTTNG_CALIBRATE_TARGET_FUNCTION] = "function",
 	[LTTNG_CALIBRATE_TARGET_TRACEPOINT] = "tracepoint",
 };
 
-/* Settings; they change under the run lock, between runs. */
-static enum lttng_calibrate_mechanism lttng_calibrate_mechanism;
-static enum lttng_calibrate_target_kind lttng_calibrate_target_kind;
-static u64 lttng_calibrate_work_cycles;
+static_assert(ARRAY_SIZE(lttng_calibrate_target_names) ==
+	      LTTNG_CALIBRATE_NR_TARGETS);
 
 /**
  * lttng_calibrate_tracepoint_target() - the target holding a tracepoint
@@ -55,32 +42,26 @@ static u64 lttng_calibrate_work_cycles;
  * Same shape as lttng_calibrate_target(), plus the tracepoint: a static key
  * that jumps over the call to the probes when nothing is attached.
  */
-__noipa void lttng_calibrate_tracepoint_target(void)
+noinline void lttng_calibrate_tracepoint_target(void)
 {
 	trace_lttng_calibrate_event(0);
 }
 
-/**
- * lttng_calibrate_mechanism_name() - name of a probe mechanism
- * @mech: the mechanism
- *
- * Return: its name, as written to "probe".
- */
-const char *lttng_calibrate_mechanism_name(enum lttng_calibrate_mechanism mech)
-{
-	return lttng_calibrate_mechanism_names[mech];
-}
+static void (*const lttng_calibrate_targets[])(void) = {
+	[LTTNG_CALIBRATE_TARGET_FUNCTION] = lttng_calibrate_target,
+	[LTTNG_CALIBRATE_TARGET_TRACEPOINT] = lttng_calibrate_tracepoint_target,
+};
 
-/**
- * lttng_calibrate_target_name() - name of a target kind
- * @kind: the kind
- *
- * Return: its name, as written to "target".
- */
-const char *lttng_calibrate_target_name(enum lttng_calibrate_target_kind kind)
-{
-	return lttng_calibrate_target_names[kind];
-}
+static_assert(ARRAY_SIZE(lttng_calibrate_targets) ==
+	      LTTNG_CALIBRATE_NR_TARGETS);
+
+static const char *const lttng_calibrate_target_symbols[] = {
+	[LTTNG_CALIBRATE_TARGET_FUNCTION] = LTTNG_CALIBRATE_TARGET_SYMBOL,
+	[LTTNG_CALIBRATE_TARGET_TRACEPOINT] = "lttng_calibrate_tracepoint_target",
+};
+
+static_assert(ARRAY_SIZE(lttng_calibrate_target_symbols) ==
+	      LTTNG_CALIBRATE_NR_TARGETS);
 
 /*
  * A known amount of work: at least @cycles clock cycles, busy.  Even for 0
@@ -98,9 +79,12 @@ static void lttng_calibrate_spin(u64 cycles)
 
 NOKPROBE_SYMBOL(lttng_calibrate_spin);
 
-static int lttng_calibrate_kprobe_pre(struct kprobe *p, struct pt_regs *regs)
+static int lttng_calibrate_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
 {
-	lttng_calibrate_spin(READ_ONCE(lttng_calibrate_work_cycles));
+	struct lttng_calibrate_probe *p =
+		container_of(kp, struct lttng_calibrate_probe, kp);
+
+	lttng_calibrate_spin(p->work_cycles);
 	return 0;
 }
 
@@ -115,9 +99,12 @@ static int lttng_calibrate_kretprobe_entry(struct kretprobe_instance *ri,
 					   struct pt_regs *regs)
 {
 	struct lttng_calibrate_instance *data = (void *)ri->data;
+	struct lttng_calibrate_probe *p =
+		container_of(get_kretprobe(ri), struct lttng_calibrate_probe,
+			     krp);
 
 	data->mark = 1;
-	lttng_calibrate_spin(READ_ONCE(lttng_calibrate_work_cycles));
+	lttng_calibrate_spin(p->work_cycles);
 	return 0;
 }
 
@@ -134,57 +121,144 @@ static int lttng_calibrate_kretprobe_ret(struct kretprobe_instance *ri,
 
 NOKPROBE_SYMBOL(lttng_calibrate_kretprobe_ret);
 
+static int lttng_calibrate_kprobe_setup(struct lttng_calibrate_probe *p)
+{
+	p->kp.addr = (kprobe_opcode_t *)p->target;
+	p->kp.pre_handler = lttng_calibrate_kprobe_pre;
+	return register_kprobe(&p->kp);
+}
+
+static void lttng_calibrate_kprobe_teardown(struct lttng_calibrate_probe *p)
+{
+	p->nmissed = p->kp.nmissed;
+	unregister_kprobe(&p->kp);
+}
+
+/*
+ * The run only ever calls one target, from one CPU, with preemption off: a
+ * kretprobe never has more than one instance in flight, so two are enough;
+ * a missed one would show in nmissed.
+ */
+static int lttng_calibrate_kretprobe_setup(struct lttng_calibrate_probe *p)
+{
+	p->krp.kp.addr = (kprobe_opcode_t *)p->target;
+	p->krp.entry_handler = lttng_calibrate_kretprobe_entry;
+	p->krp.handler = lttng_calibrate_kretprobe_ret;
+	p->krp.data_size = sizeof(struct lttng_calibrate_instance);
+	p->krp.maxactive = 2;
+	return register_kretprobe(&p->krp);
+}
+
+static void lttng_calibrate_kretprobe_teardown(struct lttng_calibrate_probe *p)
+{
+	p->nmissed = p->krp.nmissed + p->krp.kp.nmissed;
+	unregister_kretprobe(&p->krp);
+}
+
 /**
- * lttng_calibrate_probe_setup() - settings and probes for a run
- * @p: filled in with the run's settings, then its probes
+ * struct lttng_calibrate_mechanism_ops - one mechanism "probe" offers
+ * @name: as written to "probe"
+ * @unavailable: why it cannot be chosen on this kernel, or NULL
+ * @setup: attach it to p->target; NULL when there is nothing to attach
+ * @teardown: record p->nmissed and detach it
+ */
+struct lttng_calibrate_mechanism_ops {
+	const char *name;
+	const char *unavailable;
+	int (*setup)(struct lttng_calibrate_probe *p);
+	void (*teardown)(struct lttng_calibrate_probe *p);
+};
+
+static const struct lttng_calibrate_mechanism_ops lttng_calibrate_mechanisms[] = {
+	[LTTNG_CALIBRATE_PROBE_NONE] = { .name = "none" },
+	[LTTNG_CALIBRATE_PROBE_KPROBE] = {
+		.name = "kprobe",
+		.setup = lttng_calibrate_kprobe_setup,
+		.teardown = lttng_calibrate_kprobe_teardown,
+	},
+	[LTTNG_CALIBRATE_PROBE_KRETPROBE] = {
+		.name = "kretprobe",
+		.setup = lttng_calibrate_kretprobe_setup,
+		.teardown = lttng_calibrate_kretprobe_teardown,
+	},
+	[LTTNG_CALIBRATE_PROBE_FPROBE] = {
+		.name = "fprobe",
+		.unavailable = IS_ENABLED(CONFIG_FPROBE) ?
+			"not supported by lttng_calibrate on this kernel yet" :
+			"the kernel is built without CONFIG_FPROBE",
+	},
+	[LTTNG_CALIBRATE_PROBE_EXTERNAL] = { .name = "external" },
+};
+
+static_assert(ARRAY_SIZE(lttng_calibrate_mechanisms) ==
+	      LTTNG_CALIBRATE_NR_MECHANISMS);
+
+/**
+ * lttng_calibrate_mechanism_name() - name of a probe mechanism
+ * @mech: the mechanism
  *
- * Chooses the target and baseline, and registers the chosen probe on the
- * target.  The run only ever calls one target, from one CPU, with
- * preemption off: a kretprobe never has more than one instance in flight,
- * so two are enough; a missed one would show in nmissed.
+ * Return: its name, as written to "probe".
+ */
+const char *lttng_calibrate_mechanism_name(enum lttng_calibrate_mechanism mech)
+{
+	return lttng_calibrate_mechanisms[mech].name;
+}
+
+/**
+ * lttng_calibrate_target_name() - name of a target kind
+ * @kind: the kind
  *
- * Context: process context, may sleep; the run lock held.
+ * Return: its name, as written to "target".
+ */
+const char *lttng_calibrate_target_name(enum lttng_calibrate_target_kind kind)
+{
+	return lttng_calibrate_target_names[kind];
+}
+
+/**
+ * lttng_calibrate_target_symbol() - the function a target kind times
+ * @kind: the kind
+ *
+ * Return: the function's symbol name.
+ */
+const char *lttng_calibrate_target_symbol(enum lttng_calibrate_target_kind kind)
+{
+	return lttng_calibrate_target_symbols[kind];
+}
+
+/**
+ * lttng_calibrate_probe_setup() - the target and probe of a run
+ * @p: filled in from @set, then its probe is registered
+ * @set: the run's settings
+ *
+ * Context: process context, may sleep.
  * Return: 0, or the error of the probe's registration (nothing is then
  * left registered).
  */
-int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p)
+int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p,
+				const struct lttng_calibrate_settings *set)
 {
-	int ret = 0;
+	const struct lttng_calibrate_mechanism_ops *ops;
+	int ret;
 
 	memset(p, 0, sizeof(*p));
-	p->mechanism = lttng_calibrate_mechanism;
-	p->target_kind = lttng_calibrate_target_kind;
-	p->work_cycles = lttng_calibrate_work_cycles;
+	p->mechanism = set->mechanism;
+	p->target_kind = set->target_kind;
+	p->work_cycles = set->work_cycles;
 	p->baseline = lttng_calibrate_baseline;
-	p->target = p->target_kind == LTTNG_CALIBRATE_TARGET_TRACEPOINT ?
-		    lttng_calibrate_tracepoint_target : lttng_calibrate_target;
+	p->target = lttng_calibrate_targets[p->target_kind];
 
-	switch (p->mechanism) {
-	case LTTNG_CALIBRATE_PROBE_KPROBE:
-		p->kp.addr = (kprobe_opcode_t *)p->target;
-		p->kp.pre_handler = lttng_calibrate_kprobe_pre;
-		ret = register_kprobe(&p->kp);
-		break;
-	case LTTNG_CALIBRATE_PROBE_KRETPROBE:
-		p->krp.kp.addr = (kprobe_opcode_t *)p->target;
-		p->krp.entry_handler = lttng_calibrate_kretprobe_entry;
-		p->krp.handler = lttng_calibrate_kretprobe_ret;
-		p->krp.data_size = sizeof(struct lttng_calibrate_instance);
-		p->krp.maxactive = 2;
-		ret = register_kretprobe(&p->krp);
-		break;
-	default:
-		break;
-	}
+	ops = &lttng_calibrate_mechanisms[p->mechanism];
+	if (!ops->setup)
+		return 0;
+	ret = ops->setup(p);
 	if (ret) {
-		pr_info("cannot register a %s on %ps: %d\n",
-			lttng_calibrate_mechanism_name(p->mechanism), p->target,
-			ret);
-		p->mechanism = LTTNG_CALIBRATE_PROBE_NONE;
+		pr_info("cannot register a %s on %ps: %d\n", ops->name,
+			p->target, ret);
+		return ret;
 	}
-	p->registered = !ret && (p->mechanism == LTTNG_CALIBRATE_PROBE_KPROBE ||
-				 p->mechanism == LTTNG_CALIBRATE_PROBE_KRETPROBE);
-	return ret;
+	p->registered = true;
+	return 0;
 }
 
 /**
@@ -199,82 +273,58 @@ void lttng_calibrate_probe_teardown(struct lttng_calibrate_probe *p)
 {
 	if (!p->registered)
 		return;
-	if (p->mechanism == LTTNG_CALIBRATE_PROBE_KPROBE) {
-		p->nmissed = p->kp.nmissed;
-		unregister_kprobe(&p->kp);
-	} else {
-		p->nmissed = p->krp.nmissed + p->krp.kp.nmissed;
-		unregister_kretprobe(&p->krp);
-	}
+	lttng_calibrate_mechanisms[p->mechanism].teardown(p);
 	p->registered = false;
-}
-
-/* Which of @names was written (one optional newline); -EINVAL if none. */
-static int lttng_calibrate_parse_word(const char __user *ubuf, size_t count,
-				      const char *const *names, int nr)
-{
-	char buf[16];
-	int i;
-
-	if (!count || count >= sizeof(buf))
-		return -EINVAL;
-	if (copy_from_user(buf, ubuf, count))
-		return -EFAULT;
-	buf[count] = '\0';
-	if (strlen(buf) != count)
-		return -EINVAL;
-	if (buf[count - 1] == '\n')
-		buf[count - 1] = '\0';
-	for (i = 0; i < nr; i++)
-		if (!strcmp(buf, names[i]))
-			return i;
-	return -EINVAL;
 }
 
 static ssize_t lttng_calibrate_probe_write(struct file *file,
 					   const char __user *ubuf,
 					   size_t count, loff_t *ppos)
 {
-	int m;
-
-	m = lttng_calibrate_parse_word(ubuf, count,
-				       lttng_calibrate_mechanism_names,
-				       ARRAY_SIZE(lttng_calibrate_mechanism_names));
-	if (m < 0)
-		return m;
-	if (m == LTTNG_CALIBRATE_PROBE_FPROBE) {
-		/* Debian's 6.1 has no CONFIG_FPROBE; others: not done yet. */
-		pr_info("fprobe is not available: %s\n",
-			IS_ENABLED(CONFIG_FPROBE) ?
-			"not supported by lttng_calibrate yet" :
-			"the kernel is built without CONFIG_FPROBE");
-		return -EOPNOTSUPP;
-	}
-	if (!lttng_calibrate_run_trylock())
-		return -EBUSY;
-	lttng_calibrate_mechanism = m;
-	lttng_calibrate_run_unlock();
-	return count;
-}
-
-/* Like ftrace's "current_tracer" choices: every option, the chosen in []. */
-static void lttng_calibrate_show_choices(struct seq_file *m,
-					 const char *const *names, int nr,
-					 int chosen)
-{
+	const struct lttng_calibrate_mechanism_ops *ops = NULL;
+	struct lttng_calibrate_settings *s;
+	char buf[16];
+	ssize_t ret;
 	int i;
 
-	for (i = 0; i < nr; i++)
-		seq_printf(m, i == chosen ? "%s[%s]" : "%s%s", i ? " " : "",
-			   names[i]);
-	seq_putc(m, '\n');
+	ret = lttng_calibrate_copy_command(buf, sizeof(buf), ubuf, count);
+	if (ret < 0)
+		return ret;
+	for (i = 0; i < ARRAY_SIZE(lttng_calibrate_mechanisms); i++) {
+		const char *name = lttng_calibrate_mechanisms[i].name;
+
+		if (lttng_calibrate_parse_word(buf, &name, 1) == 0) {
+			ops = &lttng_calibrate_mechanisms[i];
+			break;
+		}
+	}
+	if (!ops)
+		return -EINVAL;
+	if (ops->unavailable) {
+		pr_info("%s is not available: %s\n", ops->name,
+			ops->unavailable);
+		return -EOPNOTSUPP;
+	}
+	s = lttng_calibrate_settings_lock();
+	if (IS_ERR(s))
+		return PTR_ERR(s);
+	s->mechanism = i;
+	lttng_calibrate_settings_unlock();
+	return count;
 }
 
 static int lttng_calibrate_probe_show(struct seq_file *m, void *v)
 {
-	lttng_calibrate_show_choices(m, lttng_calibrate_mechanism_names,
-				     ARRAY_SIZE(lttng_calibrate_mechanism_names),
-				     READ_ONCE(lttng_calibrate_mechanism));
+	const char *names[LTTNG_CALIBRATE_NR_MECHANISMS];
+	struct lttng_calibrate_settings s;
+	int i, ret;
+
+	ret = lttng_calibrate_settings_get(&s);
+	if (ret)
+		return ret;
+	for (i = 0; i < ARRAY_SIZE(names); i++)
+		names[i] = lttng_calibrate_mechanisms[i].name;
+	lttng_calibrate_show_choices(m, names, ARRAY_SIZE(names), s.mechanism);
 	return 0;
 }
 
@@ -296,25 +346,36 @@ static ssize_t lttng_calibrate_target_write(struct file *file,
 					    const char __user *ubuf,
 					    size_t count, loff_t *ppos)
 {
+	struct lttng_calibrate_settings *s;
+	char buf[16];
+	ssize_t ret;
 	int t;
 
-	t = lttng_calibrate_parse_word(ubuf, count,
-				       lttng_calibrate_target_names,
+	ret = lttng_calibrate_copy_command(buf, sizeof(buf), ubuf, count);
+	if (ret < 0)
+		return ret;
+	t = lttng_calibrate_parse_word(buf, lttng_calibrate_target_names,
 				       ARRAY_SIZE(lttng_calibrate_target_names));
 	if (t < 0)
 		return t;
-	if (!lttng_calibrate_run_trylock())
-		return -EBUSY;
-	lttng_calibrate_target_kind = t;
-	lttng_calibrate_run_unlock();
+	s = lttng_calibrate_settings_lock();
+	if (IS_ERR(s))
+		return PTR_ERR(s);
+	s->target_kind = t;
+	lttng_calibrate_settings_unlock();
 	return count;
 }
 
 static int lttng_calibrate_target_show(struct seq_file *m, void *v)
 {
+	struct lttng_calibrate_settings s;
+	int ret = lttng_calibrate_settings_get(&s);
+
+	if (ret)
+		return ret;
 	lttng_calibrate_show_choices(m, lttng_calibrate_target_names,
 				     ARRAY_SIZE(lttng_calibrate_target_names),
-				     READ_ONCE(lttng_calibrate_target_kind));
+				     s.target_kind);
 	return 0;
 }
 
@@ -332,25 +393,54 @@ static const struct file_operations lttng_calibrate_target_fops = {
 	.release = single_release,
 };
 
-static int lttng_calibrate_work_get(void *data, u64 *val)
+static ssize_t lttng_calibrate_work_write(struct file *file,
+					  const char __user *ubuf,
+					  size_t count, loff_t *ppos)
 {
-	*val = READ_ONCE(lttng_calibrate_work_cycles);
+	struct lttng_calibrate_settings *s;
+	char buf[32];
+	ssize_t ret;
+	s64 v;
+
+	ret = lttng_calibrate_copy_command(buf, sizeof(buf), ubuf, count);
+	if (ret < 0)
+		return ret;
+	ret = lttng_calibrate_parse_decimal(buf, count, 0,
+					    LTTNG_CALIBRATE_WORK_LIMIT, &v);
+	if (ret)
+		return ret == -ERANGE ? -E2BIG : ret;
+	s = lttng_calibrate_settings_lock();
+	if (IS_ERR(s))
+		return PTR_ERR(s);
+	s->work_cycles = v;
+	lttng_calibrate_settings_unlock();
+	return count;
+}
+
+static int lttng_calibrate_work_show(struct seq_file *m, void *v)
+{
+	struct lttng_calibrate_settings s;
+	int ret = lttng_calibrate_settings_get(&s);
+
+	if (ret)
+		return ret;
+	seq_printf(m, "%llu\n", s.work_cycles);
 	return 0;
 }
 
-static int lttng_calibrate_work_set(void *data, u64 val)
+static int lttng_calibrate_work_open(struct inode *inode, struct file *file)
 {
-	if (val > LTTNG_CALIBRATE_WORK_LIMIT)
-		return -E2BIG;
-	if (!lttng_calibrate_run_trylock())
-		return -EBUSY;
-	WRITE_ONCE(lttng_calibrate_work_cycles, val);
-	lttng_calibrate_run_unlock();
-	return 0;
+	return single_open(file, lttng_calibrate_work_show, NULL);
 }
 
-DEFINE_DEBUGFS_ATTRIBUTE(lttng_calibrate_work_fops, lttng_calibrate_work_get,
-			 lttng_calibrate_work_set, "%llu\n");
+static const struct file_operations lttng_calibrate_work_fops = {
+	.owner = THIS_MODULE,
+	.open = lttng_calibrate_work_open,
+	.read = seq_read,
+	.write = lttng_calibrate_work_write,
+	.llseek = seq_lseek,
+	.release = single_release,
+};
 
 /**
  * lttng_calibrate_probe_init() - create "probe", "target", "work_cycles"
@@ -362,6 +452,6 @@ void lttng_calibrate_probe_init(struct dentry *dir)
 			    &lttng_calibrate_probe_fops);
 	debugfs_create_file("target", 0600, dir, NULL,
 			    &lttng_calibrate_target_fops);
-	debugfs_create_file_unsafe("work_cycles", 0600, dir, NULL,
-				   &lttng_calibrate_work_fops);
+	debugfs_create_file("work_cycles", 0600, dir, NULL,
+			    &lttng_calibrate_work_fops);
 }

@@ -13,9 +13,6 @@
 
 #include "lttng-calibrate-stats.h"
 
-#define LTTNG_CALIBRATE_HIST_SUB_MASK \
-	((1U << LTTNG_CALIBRATE_HIST_SUB_BITS) - 1)
-
 /*
  * Scale applied to the variance before the square root: 4 * 1000^2.  The
  * 1000^2 gives the standard deviation in thousandths, the 4 one more bit
@@ -214,18 +211,6 @@ static s64 lttng_calibrate_s128_to_s64(struct lttng_calibrate_u128 a)
 	return (s64)a.lo;
 }
 
-static unsigned int lttng_calibrate_hist_index(u64 magnitude)
-{
-	unsigned int shift;
-
-	if (magnitude <= LTTNG_CALIBRATE_HIST_SUB_MASK)
-		return magnitude;
-	/* keep the SUB_BITS bits below the leading one */
-	shift = fls64(magnitude) - 1 - LTTNG_CALIBRATE_HIST_SUB_BITS;
-	return ((shift + 1) << LTTNG_CALIBRATE_HIST_SUB_BITS) +
-	       ((magnitude >> shift) & LTTNG_CALIBRATE_HIST_SUB_MASK);
-}
-
 /*
  * A bucket starting at 2^SUB_BITS * w is w wide; its midpoint, rounded
  * down, is within w / 2, that is 1 / 2^(SUB_BITS + 1) relative, of any
@@ -257,24 +242,20 @@ void lttng_calibrate_stats_init(struct lttng_calibrate_stats *s)
 	s->max = S64_MIN;
 }
 
-/**
- * lttng_calibrate_stats_add() - add one sample
- * @s: statistics to update
- * @x: the sample
- *
- * Costs a histogram increment and one 64 x 64 bit multiplication, no
- * division.  The first sample becomes the shift for all later ones.
- *
- * Context: Any context; the caller serializes updates of @s.
- */
-void lttng_calibrate_stats_add(struct lttng_calibrate_stats *s, s64 x)
-{
-	struct lttng_calibrate_u128 square;
-	bool overflow = false;
-	u32 *bucket;
-	u64 delta;
+static void lttng_calibrate_stats_add_run(struct lttng_calibrate_stats *s,
+					  s64 x, u64 repeat);
 
-	if (!s->count)
+/*
+ * One sample, counted now: a histogram increment, two compares, a 128-bit
+ * add and, for the usual |x - shift| < 2^32, one 64-bit multiplication.
+ */
+static inline void lttng_calibrate_stats_add_one(struct lttng_calibrate_stats *s,
+						 s64 x)
+{
+	u64 delta, square;
+	u32 *bucket;
+
+	if (unlikely(!s->count))
 		s->shift = x;
 	s->count++;
 	if (x < s->min)
@@ -286,21 +267,130 @@ void lttng_calibrate_stats_add(struct lttng_calibrate_stats *s, s64 x)
 		bucket = &s->pos[lttng_calibrate_hist_index(x)];
 	else
 		bucket = &s->neg[lttng_calibrate_hist_index(0 - (u64)x)];
-	if (*bucket != U32_MAX)
+	if (likely(*bucket != U32_MAX))
 		(*bucket)++;
 
 	/* |x - shift| < 2^64 always fits as an unsigned magnitude */
 	if (x >= s->shift) {
 		delta = (u64)x - (u64)s->shift;
-		s->sum = lttng_calibrate_u128_add_u64(s->sum, delta);
+		s->sum.lo += delta;
+		s->sum.hi += s->sum.lo < delta;
 	} else {
 		delta = (u64)s->shift - (u64)x;
-		s->sum = lttng_calibrate_u128_sub_u64(s->sum, delta);
+		s->sum.hi -= s->sum.lo < delta;
+		s->sum.lo -= delta;
 	}
+	if (unlikely(delta > U32_MAX || s->sumsq.hi == U64_MAX)) {
+		lttng_calibrate_stats_add_run(s, x, 0);
+		return;
+	}
+	square = delta * delta;
+	s->sumsq.lo += square;
+	s->sumsq.hi += s->sumsq.lo < square;
+}
+
+/* Adds @k times the signed 128-bit value +/- @mag to @sum. */
+static void lttng_calibrate_sum_add(struct lttng_calibrate_u128 *sum, u64 mag,
+				    bool negative, u64 k)
+{
+	struct lttng_calibrate_u128 t = lttng_calibrate_u128_mul64(mag, k);
+	bool wrapped = false;
+
+	/* two's complement: both wrap modulo 2^128 */
+	if (negative)
+		*sum = lttng_calibrate_u128_sub(*sum, t);
+	else
+		*sum = lttng_calibrate_u128_add(*sum, t, &wrapped);
+}
+
+/*
+ * lttng_calibrate_stats_add_run() - count @repeat samples equal to @x
+ * @s: statistics to update
+ * @x: the sample
+ * @repeat: how many; 0 only from lttng_calibrate_stats_add_one(), which
+ *	has counted the sample but its square
+ *
+ * The slow path of lttng_calibrate_stats_add(): full 128-bit products, and
+ * the sum of squares saturating at all-ones when it no longer fits.
+ *
+ * Context: Any context; the caller serializes updates of @s.
+ */
+static void lttng_calibrate_stats_add_run(struct lttng_calibrate_stats *s,
+					  s64 x, u64 repeat)
+{
+	struct lttng_calibrate_u128 square;
+	bool overflow = false;
+	u64 delta, total, k = repeat ? repeat : 1;
+	u32 *bucket;
+
+	if (repeat) {
+		if (!s->count)
+			s->shift = x;
+		s->count += repeat;
+		if (x < s->min)
+			s->min = x;
+		if (x > s->max)
+			s->max = x;
+		if (x >= 0)
+			bucket = &s->pos[lttng_calibrate_hist_index(x)];
+		else
+			bucket = &s->neg[lttng_calibrate_hist_index(0 - (u64)x)];
+		total = *bucket + repeat;
+		*bucket = total > U32_MAX || total < repeat ? U32_MAX : total;
+	}
+	delta = x >= s->shift ? (u64)x - (u64)s->shift :
+				(u64)s->shift - (u64)x;
+	if (repeat)
+		lttng_calibrate_sum_add(&s->sum, delta, x < s->shift, repeat);
 	square = lttng_calibrate_u128_mul64(delta, delta);
+	square = lttng_calibrate_u128_mul_u64(square, k, &overflow);
 	s->sumsq = lttng_calibrate_u128_add(s->sumsq, square, &overflow);
 	if (overflow)
 		s->sumsq = lttng_calibrate_u128(U64_MAX, U64_MAX);
+}
+
+/* Counts the pending samples of value slot @i. */
+static void lttng_calibrate_stats_count(struct lttng_calibrate_stats *s, int i)
+{
+	if (s->seen_nr[i] == 1)
+		lttng_calibrate_stats_add_one(s, s->seen[i]);
+	else if (s->seen_nr[i])
+		lttng_calibrate_stats_add_run(s, s->seen[i], s->seen_nr[i]);
+	s->seen_nr[i] = 0;
+}
+
+/**
+ * lttng_calibrate_stats_add_new() - add a sample of a value not in @seen
+ * @s: statistics to update
+ * @x: the sample
+ *
+ * The older value of @seen is counted and makes room for @x.
+ *
+ * Context: Any context; the caller serializes updates of @s.
+ */
+void lttng_calibrate_stats_add_new(struct lttng_calibrate_stats *s, s64 x)
+{
+	lttng_calibrate_stats_count(s, 1);
+	s->seen[1] = s->seen[0];
+	s->seen_nr[1] = s->seen_nr[0];
+	s->seen[0] = x;
+	s->seen_nr[0] = 1;
+}
+
+/**
+ * lttng_calibrate_stats_flush() - count the pending samples
+ * @s: statistics to update
+ *
+ * Needed once after the last lttng_calibrate_stats_add() and before
+ * lttng_calibrate_stats_summarize() or lttng_calibrate_stats_quantile();
+ * harmless at any time.
+ *
+ * Context: Any context; the caller serializes updates of @s.
+ */
+void lttng_calibrate_stats_flush(struct lttng_calibrate_stats *s)
+{
+	lttng_calibrate_stats_count(s, 0);
+	lttng_calibrate_stats_count(s, 1);
 }
 
 static s64 lttng_calibrate_stats_clamp(const struct lttng_calibrate_stats *s,
@@ -523,4 +613,121 @@ void lttng_calibrate_stats_summarize(const struct lttng_calibrate_stats *s,
 	out->stddev_milli = lttng_calibrate_stats_stddev_milli(s);
 	out->median = lttng_calibrate_stats_quantile(s, 500);
 	out->p99 = lttng_calibrate_stats_quantile(s, 990);
+}
+
+/**
+ * lttng_calibrate_milli() - a whole value in thousandths, saturating
+ * @v: the value
+ *
+ * Return: @v * 1000, or S64_MIN/S64_MAX when that does not fit.
+ */
+s64 lttng_calibrate_milli(s64 v)
+{
+	if (v > S64_MAX / 1000)
+		return S64_MAX;
+	if (v < S64_MIN / 1000)
+		return S64_MIN;
+	return v * 1000;
+}
+
+/**
+ * lttng_calibrate_milli_to_ns() - clock cycles to nanoseconds
+ * @cycles_milli: thousandths of a cycle
+ * @khz: the clock's frequency, not 0
+ *
+ * Truncates toward zero, so the conversion preserves order: what holds in
+ * cycles (min <= median <= max) holds in nanoseconds too.
+ *
+ * Return: thousandths of a nanosecond, saturated at S64_MAX in magnitude.
+ */
+s64 lttng_calibrate_milli_to_ns(s64 cycles_milli, u32 khz)
+{
+	u64 mag = cycles_milli < 0 ? 0 - (u64)cycles_milli : (u64)cycles_milli;
+	u64 whole, ns;
+	u32 rem;
+
+	whole = div_u64_rem(mag, khz, &rem);
+	if (whole > (u64)S64_MAX / 1000000)
+		ns = S64_MAX;
+	else
+		ns = whole * 1000000 + ((u64)rem * 1000000) / khz;
+	if (ns > (u64)S64_MAX)
+		ns = S64_MAX;
+	return cycles_milli < 0 ? -(s64)ns : (s64)ns;
+}
+
+/**
+ * lttng_calibrate_t975_milli() - Student's t, 97.5 % quantile
+ * @n: number of samples, at least 2
+ *
+ * Exact (to three decimals) up to 30 degrees of freedom, then the next
+ * smaller tabulated value, so an interval is never too narrow.
+ *
+ * Return: t(0.975, @n - 1) in thousandths.
+ */
+u32 lttng_calibrate_t975_milli(u64 n)
+{
+	static const unsigned short t[] = {
+		12706, 4303, 3182, 2776, 2571, 2447, 2365, 2306, 2262, 2228,
+		2201, 2179, 2160, 2145, 2131, 2120, 2110, 2101, 2093, 2086,
+		2080, 2074, 2069, 2064, 2060, 2056, 2052, 2048, 2045, 2042,
+	};
+	u64 df = n - 1;
+
+	if (df <= ARRAY_SIZE(t))
+		return t[df - 1];
+	if (df < 60)
+		return 2021;
+	if (df < 120)
+		return 2000;
+	return df < 1000 ? 1980 : 1960;
+}
+
+/**
+ * lttng_calibrate_ci95_milli() - half-width of a mean's 95 % interval
+ * @stddev_milli: sample standard deviation, in thousandths, >= 0
+ * @n: number of samples, at most 10^12
+ *
+ * Return: t(0.975, n - 1) * stddev / sqrt(n), in thousandths; 0 when
+ * @n < 2.
+ */
+s64 lttng_calibrate_ci95_milli(s64 stddev_milli, u64 n)
+{
+	struct lttng_calibrate_u128 scaled;
+	u64 sqrt_n_milli, t, q, r;
+
+	if (n < 2 || stddev_milli <= 0)
+		return 0;
+	t = lttng_calibrate_t975_milli(n);
+	/* n * 10^6 fits in 64 bits, and its square root is sqrt(n) * 1000 */
+	scaled = lttng_calibrate_u128(0, n * 1000000);
+	sqrt_n_milli = lttng_calibrate_u128_sqrt(scaled);
+	scaled = lttng_calibrate_u128_mul64((u64)stddev_milli, t);
+	q = lttng_calibrate_u128_div_u64(scaled, sqrt_n_milli, &r).lo;
+	return q > (u64)S64_MAX ? S64_MAX : (s64)q;
+}
+
+/**
+ * lttng_calibrate_percent_milli() - a ratio in percent
+ * @num_milli: numerator, in thousandths
+ * @den_milli: denominator, in thousandths
+ * @out: @num_milli / @den_milli * 100, in thousandths of a percent
+ *
+ * Return: false, leaving @out alone, when @den_milli <= 0 or the ratio
+ * does not fit.
+ */
+bool lttng_calibrate_percent_milli(s64 num_milli, s64 den_milli, s64 *out)
+{
+	u64 mag, q, r;
+
+	if (den_milli <= 0)
+		return false;
+	mag = num_milli < 0 ? 0 - (u64)num_milli : (u64)num_milli;
+	if (mag > U64_MAX / 100000)
+		return false;
+	q = div64_u64_rem(mag * 100000, (u64)den_milli, &r);
+	if (q > (u64)S64_MAX)
+		return false;
+	*out = num_milli < 0 ? -(s64)q : (s64)q;
+	return true;
 }

@@ -2,14 +2,18 @@
 /*
  * lttng-calibrate: what kernel instrumentation costs, measured in the kernel.
  *
- * Declarations shared by the module's objects: the probe target and its
- * baseline twin, the clock used to time them, and the state of a run.
+ * What the module's files share: the clock, the target and its twin, the
+ * settings a run works with, the result it publishes, and one block of
+ * prototypes per file.  Dependencies run from lttng-calibrate.c and
+ * lttng-calibrate-run.c to the leaf files, never back.
  */
 #ifndef _LTTNG_CALIBRATE_H
 #define _LTTNG_CALIBRATE_H
 
+#include <linux/compiler.h>
 #include <linux/debugfs.h>
 #include <linux/kprobes.h>
+#include <linux/kref.h>
 #include <linux/ktime.h>
 #include <linux/moduleparam.h>
 #include <linux/perf_event.h>
@@ -64,9 +68,12 @@ static inline u32 lttng_calibrate_clock_khz(void)
 }
 #endif
 
+/* The longest busy-wait a handler may be asked for, in clock cycles. */
+#define LTTNG_CALIBRATE_WORK_LIMIT	1000000ULL
+
 /**
  * enum lttng_calibrate_row - what one row of the results describes
- * @LTTNG_CALIBRATE_TARGET: one call of lttng_calibrate_target()
+ * @LTTNG_CALIBRATE_TARGET: one call of the target
  * @LTTNG_CALIBRATE_BASELINE: one call of lttng_calibrate_baseline()
  * @LTTNG_CALIBRATE_DIFFERENCE: target minus baseline, per iteration: the
  *	cost of whatever instruments the target
@@ -82,25 +89,28 @@ enum lttng_calibrate_row {
 /**
  * enum lttng_calibrate_end - how a run ended
  * @LTTNG_CALIBRATE_END_COMPLETE: every asked iteration was done
- * @LTTNG_CALIBRATE_END_INTERRUPTED: a fatal signal stopped the run
- * @LTTNG_CALIBRATE_END_MIGRATED: the thread left its CPU (CPU hot-unplug or
- *	an affinity change from outside), so the run stopped
+ * @LTTNG_CALIBRATE_END_INTERRUPTED: a signal stopped the run
+ * @LTTNG_CALIBRATE_END_MIGRATED: the run's CPU went offline (even if it
+ *	came back), so the run stopped
+ * @LTTNG_CALIBRATE_NR_ENDS: number of ends
  */
 enum lttng_calibrate_end {
 	LTTNG_CALIBRATE_END_COMPLETE,
 	LTTNG_CALIBRATE_END_INTERRUPTED,
 	LTTNG_CALIBRATE_END_MIGRATED,
+	LTTNG_CALIBRATE_NR_ENDS,
 };
 
 /**
  * enum lttng_calibrate_mechanism - what the module attaches to the target
  * @LTTNG_CALIBRATE_PROBE_NONE: nothing
- * @LTTNG_CALIBRATE_PROBE_KPROBE: a kprobe with an empty pre-handler
- * @LTTNG_CALIBRATE_PROBE_KRETPROBE: a kretprobe with empty entry and return
+ * @LTTNG_CALIBRATE_PROBE_KPROBE: a kprobe with a pre-handler
+ * @LTTNG_CALIBRATE_PROBE_KRETPROBE: a kretprobe with entry and return
  *	handlers and per-instance data
- * @LTTNG_CALIBRATE_PROBE_FPROBE: an fprobe (not available on this kernel)
+ * @LTTNG_CALIBRATE_PROBE_FPROBE: an fprobe, where the kernel has them
  * @LTTNG_CALIBRATE_PROBE_EXTERNAL: nothing of ours: someone else (LTTng,
  *	ftrace kprobe events, perf probe, bpftrace) instruments the target
+ * @LTTNG_CALIBRATE_NR_MECHANISMS: number of mechanisms
  */
 enum lttng_calibrate_mechanism {
 	LTTNG_CALIBRATE_PROBE_NONE,
@@ -108,6 +118,7 @@ enum lttng_calibrate_mechanism {
 	LTTNG_CALIBRATE_PROBE_KRETPROBE,
 	LTTNG_CALIBRATE_PROBE_FPROBE,
 	LTTNG_CALIBRATE_PROBE_EXTERNAL,
+	LTTNG_CALIBRATE_NR_MECHANISMS,
 };
 
 /**
@@ -115,49 +126,29 @@ enum lttng_calibrate_mechanism {
  * @LTTNG_CALIBRATE_TARGET_FUNCTION: lttng_calibrate_target(), empty
  * @LTTNG_CALIBRATE_TARGET_TRACEPOINT: lttng_calibrate_tracepoint_target(),
  *	which holds the lttng_calibrate:lttng_calibrate_event tracepoint
+ * @LTTNG_CALIBRATE_NR_TARGETS: number of targets
  */
 enum lttng_calibrate_target_kind {
 	LTTNG_CALIBRATE_TARGET_FUNCTION,
 	LTTNG_CALIBRATE_TARGET_TRACEPOINT,
-};
-
-/**
- * struct lttng_calibrate_probe - the instrumentation of one run
- * @mechanism: what the module attached
- * @target_kind: which target is timed
- * @work_cycles: cycles each of our handlers spins (ground truth)
- * @target: the timed function
- * @baseline: its twin, never instrumented
- * @kp: the kprobe, for @mechanism kprobe
- * @krp: the kretprobe, for @mechanism kretprobe
- * @registered: @kp or @krp is registered
- * @nmissed: hits the probe missed, read before unregistering
- */
-struct lttng_calibrate_probe {
-	enum lttng_calibrate_mechanism mechanism;
-	enum lttng_calibrate_target_kind target_kind;
-	u64 work_cycles;
-	void (*target)(void);
-	void (*baseline)(void);
-	struct kprobe kp;
-	struct kretprobe krp;
-	bool registered;
-	unsigned long nmissed;
+	LTTNG_CALIBRATE_NR_TARGETS,
 };
 
 /* Counters read around every timed call, at most. */
 #define LTTNG_CALIBRATE_MAX_COUNTERS	8
 /* Metric 0 is time in clock cycles; metric 1 + i is counter i. */
 #define LTTNG_CALIBRATE_MAX_METRICS	(1 + LTTNG_CALIBRATE_MAX_COUNTERS)
+#define LTTNG_CALIBRATE_COUNTER_NAME_MAX	32
 
 /**
  * struct lttng_calibrate_counter_spec - a counter, as selected by its name
- * @name: the name perf(1) gives it ("LLC-load-misses", "page-faults", "r01c2")
+ * @name: the name perf(1) gives it ("LLC-load-misses", "page-faults"); raw
+ *	codes in normal form ("rc0")
  * @type: perf_event_attr type
  * @config: perf_event_attr config
  */
 struct lttng_calibrate_counter_spec {
-	char name[32];
+	char name[LTTNG_CALIBRATE_COUNTER_NAME_MAX];
 	u32 type;
 	u64 config;
 };
@@ -173,13 +164,41 @@ struct lttng_calibrate_counter_set {
 };
 
 /**
+ * struct lttng_calibrate_settings - what a run works with
+ * @cpu: the CPU runs are bound to, -1 for the writer's
+ * @max_iterations: largest iteration count "run" accepts
+ * @chunk_iterations: most iterations between two scheduling points (a
+ *	chunk also ends after LTTNG_CALIBRATE_CHUNK_US of run time)
+ * @deltas_window: iterations the "deltas" file keeps
+ * @mechanism: what the module attaches to the target
+ * @target_kind: which target is timed
+ * @work_cycles: cycles each of the module's handlers spins
+ * @irqs_enabled: local interrupts stay enabled inside samples
+ * @counters: counters read around every call
+ *
+ * One copy is current (lttng-calibrate-settings.c owns it); a run works on
+ * a snapshot taken when it starts, and settings cannot change while a run
+ * is in progress.
+ */
+struct lttng_calibrate_settings {
+	int cpu;
+	int max_iterations;
+	int chunk_iterations;
+	int deltas_window;
+	enum lttng_calibrate_mechanism mechanism;
+	enum lttng_calibrate_target_kind target_kind;
+	u64 work_cycles;
+	bool irqs_enabled;
+	struct lttng_calibrate_counter_set counters;
+};
+
+/**
  * struct lttng_calibrate_counter_result - how a counter fared in a run
  * @spec: the counter
- * @valid: it was counting for the whole run; if not, its figures are
- *	withheld
+ * @valid: it was counting, on the run's CPU, for the whole run; if not,
+ *	its figures are withheld
  * @enabled: ns it was enabled
- * @running: ns it was counting; below @enabled when it was pushed out of
- *	the PMU (by the NMI watchdog or another user) for a while
+ * @running: ns it was counting
  */
 struct lttng_calibrate_counter_result {
 	struct lttng_calibrate_counter_spec spec;
@@ -190,16 +209,17 @@ struct lttng_calibrate_counter_result {
 
 /**
  * struct lttng_calibrate_result - the outcome of one run
- * @number: runs started since the module was loaded, this one included
+ * @number: runs published since the module was loaded, this one included
  * @asked: iterations asked for
  * @done: iterations done; below @asked when the run ended early
- * @cpu: the CPU the run was pinned to
+ * @cpu: the CPU the run was bound to
  * @end: how the run ended
  * @clock_khz: frequency of the clock that timed the run
+ * @irqs_enabled: local interrupts were enabled inside samples
  * @mechanism: what the module attached to the target
  * @target_kind: which target was timed
  * @work_cycles: cycles each of the module's handlers spun
- * @nmissed: probe hits missed (kprobe or kretprobe)
+ * @nmissed: probe hits missed
  * @wall_cycles: clock cycles from the first iteration to the last, loop,
  *	statistics and scheduling points included
  * @nr_counters: counters read around every call
@@ -209,7 +229,7 @@ struct lttng_calibrate_counter_result {
  * @stats: per metric (time in clock cycles, then each counter) and row,
  *	statistics over the @done iterations
  *
- * A result is built by the run, then published whole: readers only ever see
+ * A result is built by a run, then published whole: readers only ever see
  * a finished result.
  */
 struct lttng_calibrate_result {
@@ -219,6 +239,7 @@ struct lttng_calibrate_result {
 	int cpu;
 	enum lttng_calibrate_end end;
 	u32 clock_khz;
+	bool irqs_enabled;
 	enum lttng_calibrate_mechanism mechanism;
 	enum lttng_calibrate_target_kind target_kind;
 	u64 work_cycles;
@@ -230,64 +251,175 @@ struct lttng_calibrate_result {
 	struct lttng_calibrate_stats stats[][LTTNG_CALIBRATE_NR_ROWS];
 };
 
-/*
- * Reads a counter in place, as resctrl's pseudo-lock does: on the counter's
- * own CPU with preemption off, no IPI, no sleep.  Its cost is inside both
- * timed windows and cancels in the difference.
+/**
+ * struct lttng_calibrate_probe - the instrumentation of one run
+ * @mechanism: what the module attaches
+ * @target_kind: which target is timed
+ * @work_cycles: cycles each of our handlers spins (ground truth)
+ * @target: the timed function
+ * @baseline: its twin, never instrumented
+ * @kp: the kprobe, for @mechanism kprobe
+ * @krp: the kretprobe, for @mechanism kretprobe
+ * @registered: the mechanism's teardown is due
+ * @nmissed: hits the probe missed, read before unregistering
  */
-static __always_inline u64 lttng_calibrate_counter_read(struct perf_event *event)
+struct lttng_calibrate_probe {
+	enum lttng_calibrate_mechanism mechanism;
+	enum lttng_calibrate_target_kind target_kind;
+	u64 work_cycles;
+	void (*target)(void);
+	void (*baseline)(void);
+	struct kprobe kp;
+	struct kretprobe krp;
+	bool registered;
+	unsigned long nmissed;
+};
+
+/**
+ * struct lttng_calibrate_run_counters - the perf events of one run
+ * @nr: events created
+ * @cpu: the CPU they count on
+ * @event: each event
+ * @lost: bit i set once counter i was seen not counting on @cpu
+ */
+struct lttng_calibrate_run_counters {
+	unsigned int nr;
+	int cpu;
+	struct perf_event *event[LTTNG_CALIBRATE_MAX_COUNTERS];
+	unsigned long lost;
+};
+
+/*
+ * Reads counter @i in place, the way perf_event_read_local() does: only
+ * while the event is active on this CPU (interrupts or preemption off), no
+ * IPI, no sleep.  A counter found elsewhere reads as 0 and is marked lost:
+ * its figures will be withheld.  The cost is inside both timed windows and
+ * cancels in the difference.
+ */
+static __always_inline u64
+lttng_calibrate_counter_read(struct lttng_calibrate_run_counters *rc,
+			     unsigned int i)
 {
+	struct perf_event *event = rc->event[i];
+
+	if (unlikely(READ_ONCE(event->oncpu) != rc->cpu)) {
+		rc->lost |= BIT(i);
+		return 0;
+	}
 	event->pmu->read(event);
 	return local64_read(&event->count);
 }
 
-void lttng_calibrate_tracepoint_target(void);
+/**
+ * struct lttng_calibrate_deltas - ring of the last per-iteration deltas
+ * @ref: the run that fills it and the "deltas" file each hold one
+ * @nr_metrics: time, then each counter
+ * @name: each counter's name, for the header line
+ * @window: rows the ring holds
+ * @stride: values per row, 2 * @nr_metrics (target, baseline)
+ * @next: the slot of the next row, kept so that adding a row needs no
+ *	division
+ * @begun: rows the run has started writing
+ * @rows: rows completely written; row i is in slot i % @window
+ * @value: @window rows of @stride values
+ *
+ * The run writes without a lock; a reader copies the ring and keeps the
+ * rows that @begun shows were not overwritten while it copied.
+ */
+struct lttng_calibrate_deltas {
+	struct kref ref;
+	unsigned int nr_metrics;
+	char name[LTTNG_CALIBRATE_MAX_COUNTERS][LTTNG_CALIBRATE_COUNTER_NAME_MAX];
+	u32 window;
+	u32 stride;
+	u32 next;
+	u64 begun;
+	u64 rows;
+	s64 value[];
+};
+
+/* Adds one iteration; only the run's thread calls it. */
+static __always_inline void
+lttng_calibrate_deltas_add(struct lttng_calibrate_deltas *d,
+			   s64 sample[][LTTNG_CALIBRATE_NR_ROWS])
+{
+	u64 n = d->rows;
+	unsigned int m;
+	s64 *row;
+
+	if (!d->window)
+		return;
+	WRITE_ONCE(d->begun, n + 1);
+	/* Pairs with the smp_rmb() of a reader: begun is seen first. */
+	smp_wmb();
+	row = d->value + (size_t)d->next * d->stride;
+	for (m = 0; m < d->nr_metrics; m++) {
+		row[2 * m] = sample[m][LTTNG_CALIBRATE_TARGET];
+		row[2 * m + 1] = sample[m][LTTNG_CALIBRATE_BASELINE];
+	}
+	/* Pairs with the acquire of a reader: the row is complete. */
+	smp_store_release(&d->rows, n + 1);
+	if (++d->next == d->window)
+		d->next = 0;
+}
+
+/* lttng-calibrate-settings.c */
+struct lttng_calibrate_settings *lttng_calibrate_settings_lock(void);
+void lttng_calibrate_settings_unlock(void);
+int lttng_calibrate_settings_begin_run(struct lttng_calibrate_settings *snap);
+void lttng_calibrate_settings_end_run(void);
+int lttng_calibrate_settings_get(struct lttng_calibrate_settings *copy);
+int lttng_calibrate_parse_decimal(const char *text, size_t len, s64 min,
+				  s64 max, s64 *val);
+ssize_t lttng_calibrate_copy_command(char *buf, size_t size,
+				     const char __user *ubuf, size_t count);
+int lttng_calibrate_parse_word(const char *text, const char *const *names,
+			       int nr);
+void lttng_calibrate_show_choices(struct seq_file *m, const char *const *names,
+				  int nr, int chosen);
+void lttng_calibrate_settings_init(struct dentry *dir);
 
 /* lttng-calibrate-probe.c */
+void lttng_calibrate_tracepoint_target(void);
 const char *lttng_calibrate_mechanism_name(enum lttng_calibrate_mechanism mech);
 const char *lttng_calibrate_target_name(enum lttng_calibrate_target_kind kind);
-int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p);
+const char *lttng_calibrate_target_symbol(enum lttng_calibrate_target_kind kind);
+int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p,
+				const struct lttng_calibrate_settings *set);
 void lttng_calibrate_probe_teardown(struct lttng_calibrate_probe *p);
 void lttng_calibrate_probe_init(struct dentry *dir);
 
-/**
- * struct lttng_calibrate_uint_param - an unsigned module parameter and its
- *	range, the arg of lttng_calibrate_uint_ops
- * @value: the parameter
- * @min: smallest value accepted
- * @max: largest value accepted
- */
-struct lttng_calibrate_uint_param {
-	unsigned int *value;
-	unsigned int min;
-	unsigned int max;
-};
-
-/* lttng-calibrate.c */
-extern const struct kernel_param_ops lttng_calibrate_uint_ops;
-bool lttng_calibrate_run_trylock(void);
-void lttng_calibrate_run_unlock(void);
-
 /* lttng-calibrate-pmu.c */
-int lttng_calibrate_counter_parse(const char *name,
-				  struct lttng_calibrate_counter_spec *spec);
-struct perf_event *
-lttng_calibrate_counter_open(const struct lttng_calibrate_counter_spec *spec,
-			     int cpu);
-void lttng_calibrate_counter_close(struct perf_event *event);
-bool lttng_calibrate_counter_active(struct perf_event *event);
-u64 lttng_calibrate_counter_times(struct perf_event *event, u64 *enabled,
-				  u64 *running);
-void lttng_calibrate_counters_get(struct lttng_calibrate_counter_set *set);
+int lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
+				    const struct lttng_calibrate_counter_set *set,
+				    int cpu);
+void lttng_calibrate_counters_check(struct lttng_calibrate_run_counters *rc);
+void lttng_calibrate_counters_release(struct lttng_calibrate_run_counters *rc,
+				      struct lttng_calibrate_counter_result *out);
 void lttng_calibrate_counters_init(struct dentry *dir);
+void lttng_calibrate_counters_exit(void);
 
 /* lttng-calibrate-deltas.c */
-struct lttng_calibrate_deltas;
-int lttng_calibrate_deltas_start(const struct lttng_calibrate_counter_set *set);
-void lttng_calibrate_deltas_lock(void);
-void lttng_calibrate_deltas_unlock(void);
-void lttng_calibrate_deltas_add(s64 sample[][LTTNG_CALIBRATE_NR_ROWS]);
+struct lttng_calibrate_deltas *
+lttng_calibrate_deltas_start(const struct lttng_calibrate_counter_set *set,
+			     u32 window);
+void lttng_calibrate_deltas_put(struct lttng_calibrate_deltas *d);
 void lttng_calibrate_deltas_init(struct dentry *dir);
 void lttng_calibrate_deltas_exit(void);
+
+/* lttng-calibrate-results.c */
+struct lttng_calibrate_result *
+lttng_calibrate_result_alloc(const struct lttng_calibrate_settings *set,
+			     u64 asked, int cpu);
+void lttng_calibrate_result_publish(struct lttng_calibrate_result *res);
+void lttng_calibrate_status_start(int cpu, u64 asked);
+void lttng_calibrate_status_update(u64 done);
+void lttng_calibrate_status_stop(void);
+void lttng_calibrate_results_init(struct dentry *dir);
+void lttng_calibrate_results_exit(void);
+
+/* lttng-calibrate-run.c */
+int lttng_calibrate_run_init(struct dentry *dir);
+void lttng_calibrate_run_exit(void);
 
 #endif /* _LTTNG_CALIBRATE_H */

@@ -95,6 +95,36 @@ static const char *kv(const char *text, const char *key)
 	return NULL;
 }
 
+/* The value of the line "LABEL  VALUE" in a results text, or NULL. */
+static inline const char *text_value(const char *text, const char *label)
+{
+	size_t len = strlen(label);
+	const char *p = text;
+
+	while (p && *p) {
+		if (!strncmp(p, label, len) && p[len] == ' ') {
+			p += len;
+			while (*p == ' ')
+				p++;
+			return p;
+		}
+		p = strchr(p, '\n');
+		if (p)
+			p++;
+	}
+	return NULL;
+}
+
+/* Whether the line "LABEL  VALUE" of a results text has VALUE @want. */
+static inline bool text_is(const char *text, const char *label,
+			   const char *want)
+{
+	const char *v = text_value(text, label);
+	size_t len = strlen(want);
+
+	return v && !strncmp(v, want, len) && v[len] == '\n';
+}
+
 static inline long long kv_ll(const char *text, const char *key)
 {
 	const char *v = kv(text, key);
@@ -332,6 +362,7 @@ static inline void env_setup(struct __test_metadata *_metadata, struct env *env)
 	ASSERT_EQ(0, write_str(DIR "probe", "none"));
 	ASSERT_EQ(0, write_str(DIR "target", "function"));
 	ASSERT_EQ(0, write_str(DIR "work_cycles", "0"));
+	ASSERT_EQ(0, write_str(DIR "irqs", "disabled"));
 }
 
 static inline void env_teardown(struct __test_metadata *_metadata, struct env *env)
@@ -350,6 +381,7 @@ static inline void env_teardown(struct __test_metadata *_metadata, struct env *e
 	write_str(DIR "probe", "none");
 	write_str(DIR "target", "function");
 	write_str(DIR "work_cycles", "0");
+	write_str(DIR "irqs", "disabled");
 	snprintf(max, sizeof(max), "%d", env->max_iterations);
 	param_write("max_iterations", max);
 	EXPECT_EQ(0, kmsg_has_errors(env->kmsg));
@@ -391,6 +423,233 @@ static inline int lttng_calibrate_main(int argc, char **argv)
 			       DIR);
 	}
 	return test_harness_run(argc, argv);
+}
+
+/*
+ * Shared by the stress tests and usable by any other: whole files of any
+ * size, settings listings without their comments, the PMU, the clock,
+ * children with a deadline, the deltas snapshot checker, the parameters a
+ * test changes, and values escaped for logs.
+ */
+
+/* The text of a file of any size, NUL-terminated; its length in *lenp. */
+static inline char *slurp_all(const char *path, size_t *lenp)
+{
+	size_t cap = 4096, len = 0;
+	char *buf = malloc(cap), *bigger;
+	ssize_t n = -1;
+	int fd, err;
+
+	fd = buf ? open(path, O_RDONLY) : -1;
+	while (fd >= 0) {
+		if (cap - len < 2) {
+			bigger = realloc(buf, cap * 2);
+			if (!bigger)
+				break;
+			buf = bigger;
+			cap *= 2;
+		}
+		n = read(fd, buf + len, cap - 1 - len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			break;
+		len += n;
+	}
+	if (fd >= 0 && n == 0) {
+		close(fd);
+		buf[len] = '\0';
+		if (lenp)
+			*lenp = len;
+		return buf;
+	}
+	err = buf ? errno : ENOMEM;
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	errno = err;
+	return NULL;
+}
+
+/* Drops the lines of @text that start with '#', in place; @text. */
+static inline char *strip_comments(char *text)
+{
+	char *in, *out, *eol;
+	size_t len;
+
+	for (in = out = text; *in; in += len) {
+		eol = strchrnul(in, '\n');
+		len = eol - in + (*eol ? 1 : 0);
+		if (*in != '#') {
+			memmove(out, in, len);
+			out += len;
+		}
+	}
+	*out = '\0';
+	return text;
+}
+
+/* Whether the machine has a hardware PMU (not under QEMU TCG). */
+static inline bool pmu_present(void)
+{
+	return !access("/sys/bus/event_source/devices/cpu", F_OK) ||
+	       !access("/sys/bus/event_source/devices/cpu_core", F_OK);
+}
+
+/* CLOCK_MONOTONIC, in ms. */
+static inline long long now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/* Reaps @pid if it exits within @ms (its status in *status); else false. */
+static inline bool reap_within(pid_t pid, long long ms, int *status)
+{
+	long long end = now_ms() + ms;
+	pid_t r;
+
+	for (;;) {
+		r = waitpid(pid, status, WNOHANG);
+		if (r == pid)
+			return true;
+		if ((r < 0 && errno != EINTR) || now_ms() >= end)
+			return false;
+		sleep_ms(1);
+	}
+}
+
+/* Waits up to @ms for status to say no run is going on. */
+static inline bool wait_idle(int ms)
+{
+	for (; ms > 0; ms -= 10) {
+		if (!status_running())
+			return true;
+		sleep_ms(10);
+	}
+	return !status_running();
+}
+
+/* Integer fields of the row [@line, @eol), one tab apart; -1 if not that. */
+static inline int row_fields(const char *line, const char *eol)
+{
+	const char *p = line;
+	char *end;
+	int n = 0;
+
+	for (;;) {
+		if (*p != '-' && (*p < '0' || *p > '9'))
+			return -1;
+		strtoll(p, &end, 10);
+		if (end == p || (end != eol && *end != '\t'))
+			return -1;
+		n++;
+		if (end == eol)
+			return n;
+		p = end + 1;
+	}
+}
+
+/*
+ * Whether @text is a whole deltas snapshot: a header line, then rows of as
+ * many integer fields as the header has names, of consecutive iterations,
+ * each ending in a newline.  0, or -1 with the first defect in @why.
+ */
+static inline int deltas_check(const char *text, char *why, size_t size)
+{
+	const char *line, *eol, *p;
+	long long it, prev = -1;
+	int fields = 1, f;
+
+	if (strncmp(text, "iteration\t", 10) || !strchr(text, '\n')) {
+		snprintf(why, size, "no header line: \"%.40s\"", text);
+		return -1;
+	}
+	for (p = text; *p != '\n'; p++)
+		fields += *p == '\t';
+	for (line = strchr(text, '\n') + 1; *line; line = eol + 1) {
+		eol = strchr(line, '\n');
+		if (!eol) {
+			snprintf(why, size, "row without newline: \"%.40s\"",
+				 line);
+			return -1;
+		}
+		f = row_fields(line, eol);
+		if (f != fields) {
+			snprintf(why, size, "row of %d fields, header has %d: \"%.*s\"",
+				 f, fields, (int)(eol - line > 60 ? 60 : eol - line),
+				 line);
+			return -1;
+		}
+		it = strtoll(line, NULL, 10);
+		if (prev >= 0 && it != prev + 1) {
+			snprintf(why, size, "iteration %lld after %lld", it, prev);
+			return -1;
+		}
+		prev = it;
+	}
+	return 0;
+}
+
+/* The module parameters a test may change, saved and restored as text. */
+static const char *const param_names[] __attribute__((unused)) = {
+	"cpu", "max_iterations", "chunk_iterations", "deltas_window",
+};
+
+#define NR_PARAMS	4
+
+struct saved_params {
+	char value[NR_PARAMS][32];
+};
+
+static inline void params_save(struct __test_metadata *_metadata,
+			       struct saved_params *saved)
+{
+	char path[128], *text;
+	int i;
+
+	for (i = 0; i < NR_PARAMS; i++) {
+		snprintf(path, sizeof(path), PARAMS "%s", param_names[i]);
+		text = slurp(path);
+		ASSERT_NE(NULL, text);
+		snprintf(saved->value[i], sizeof(saved->value[i]), "%s", text);
+		free(text);
+	}
+}
+
+/* Writes the saved parameters back; how many writes failed. */
+static inline int params_restore(const struct saved_params *saved)
+{
+	int i, failed = 0;
+
+	for (i = 0; i < NR_PARAMS; i++)
+		failed += param_write(param_names[i], saved->value[i]) != 0;
+	return failed;
+}
+
+/* @len bytes of @buf as C escapes, at most @size - 1 characters; @out. */
+static inline const char *escape_bytes(const void *buf, size_t len,
+				       char *out, size_t size)
+{
+	const unsigned char *b = buf;
+	size_t i, o = 0;
+	char c[8];
+
+	for (i = 0; i < len && o + 12 < size; i++) {
+		if (b[i] == '\n' || b[i] == '\t' || b[i] == '\\' || b[i] == '"')
+			snprintf(c, sizeof(c), "\\%c", b[i] == '\n' ? 'n' :
+				 b[i] == '\t' ? 't' : b[i]);
+		else if (b[i] < ' ' || b[i] > '~')
+			snprintf(c, sizeof(c), "\\x%02x", b[i]);
+		else
+			snprintf(c, sizeof(c), "%c", b[i]);
+		o += snprintf(out + o, size - o, "%s", c);
+	}
+	if (i < len)
+		snprintf(out + o, size - o, "...(%zu bytes)", len);
+	return out;
 }
 
 #endif /* LTTNG_CALIBRATE_UTIL_H */

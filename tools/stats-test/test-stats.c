@@ -16,7 +16,6 @@
 
 #include "lttng-calibrate-stats.h"
 
-#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 
 static struct lttng_calibrate_stats *s;
 static struct lttng_calibrate_summary sum;
@@ -41,10 +40,18 @@ static void check_u64(const char *what, int line, u64 got, u64 want)
 #define CHECK_S64(got, want)	check_s64(#got, __LINE__, got, want)
 #define CHECK_U64(got, want)	check_u64(#got, __LINE__, got, want)
 
+/* A quantile of @st, once its pending samples are counted. */
+static s64 quantile(struct lttng_calibrate_stats *st, u32 permille)
+{
+	lttng_calibrate_stats_flush(st);
+	return lttng_calibrate_stats_quantile(st, permille);
+}
+
 /* Checks every field of the summary of s. */
 static void check_summary(int line, u64 count, s64 min, s64 max,
 			  s64 mean_milli, u64 stddev_milli, s64 median, s64 p99)
 {
+	lttng_calibrate_stats_flush(s);
 	lttng_calibrate_stats_summarize(s, &sum);
 	check_u64("count", line, sum.count, count);
 	check_s64("min", line, sum.min, min);
@@ -70,7 +77,7 @@ static void test_empty(void)
 {
 	lttng_calibrate_stats_init(s);
 	CHECK_SUMMARY(0, 0, 0, 0, 0, 0, 0);
-	CHECK_S64(lttng_calibrate_stats_quantile(s, 500), 0);
+	CHECK_S64(quantile(s, 500), 0);
 }
 
 static void test_one_sample(void)
@@ -84,8 +91,8 @@ static void test_one_sample(void)
 	add_all(big, 1);
 	CHECK_SUMMARY(1, 123456789012LL, 123456789012LL, 123456789012000LL, 0,
 		      123456789012LL, 123456789012LL);
-	CHECK_S64(lttng_calibrate_stats_quantile(s, 0), 123456789012LL);
-	CHECK_S64(lttng_calibrate_stats_quantile(s, 1000), 123456789012LL);
+	CHECK_S64(quantile(s, 0), 123456789012LL);
+	CHECK_S64(quantile(s, 1000), 123456789012LL);
 }
 
 static void test_two_samples(void)
@@ -201,14 +208,14 @@ static void test_uniform_quantiles(void)
 	/* mean 500.5, stdev 288.8194360957494; 500 in [496, 503] */
 	CHECK_SUMMARY(1000, 1, 1000, 500500, 288819, 499, 983);
 	/* 990 in [976, 991], 1000 in [992, 1007] */
-	CHECK_S64(lttng_calibrate_stats_quantile(s, 0), 1);
-	CHECK_S64(lttng_calibrate_stats_quantile(s, 10), 10);
-	CHECK_S64(lttng_calibrate_stats_quantile(s, 1000), 999);
-	CHECK_S64(lttng_calibrate_stats_quantile(s, 5000), 999);
+	CHECK_S64(quantile(s, 0), 1);
+	CHECK_S64(quantile(s, 10), 10);
+	CHECK_S64(quantile(s, 1000), 999);
+	CHECK_S64(quantile(s, 5000), 999);
 
 	/* the requirement itself: within 1/32 of the true quantile */
-	median = lttng_calibrate_stats_quantile(s, 500);
-	p99 = lttng_calibrate_stats_quantile(s, 990);
+	median = quantile(s, 500);
+	p99 = quantile(s, 990);
 	CHECK_S64(32 * llabs(median - 500) <= 500, 1);
 	CHECK_S64(32 * llabs(p99 - 990) <= 990, 1);
 }
@@ -262,6 +269,7 @@ static void test_s64_edges(void)
 	/* largest exact mean: S64_MAX / 1000 */
 	lttng_calibrate_stats_init(s);
 	lttng_calibrate_stats_add(s, S64_MAX / 1000);
+	lttng_calibrate_stats_flush(s);
 	CHECK_S64(s->count, 1);
 	lttng_calibrate_stats_summarize(s, &sum);
 	CHECK_S64(sum.mean_milli, S64_MAX / 1000 * 1000);
@@ -277,7 +285,7 @@ static void check_relative_error(s64 lowest, s64 v, s64 highest)
 	lttng_calibrate_stats_add(s, lowest);
 	lttng_calibrate_stats_add(s, v);
 	lttng_calibrate_stats_add(s, highest);
-	q = lttng_calibrate_stats_quantile(s, 500);
+	q = quantile(s, 500);
 	err = q > v ? (u64)q - (u64)v : (u64)v - (u64)q;
 	if (magnitude < 64 ? err != 0 : err > magnitude / 64) {
 		printf("#   %lld reported as %lld\n", v, q);
@@ -321,6 +329,7 @@ static void test_bucket_saturation(void)
 	lttng_calibrate_stats_add(s, 5);
 	lttng_calibrate_stats_add(s, -7);
 	lttng_calibrate_stats_add(s, -7);
+	lttng_calibrate_stats_flush(s);
 	CHECK_U64(s->pos[5], U32_MAX);
 	CHECK_U64(s->neg[7], U32_MAX);
 	CHECK_U64(s->count, 5);
@@ -328,8 +337,9 @@ static void test_bucket_saturation(void)
 	lttng_calibrate_stats_init(s);
 	lttng_calibrate_stats_add(s, 3);
 	lttng_calibrate_stats_add(s, 9);
+	lttng_calibrate_stats_flush(s);
 	s->count = 1000;
-	CHECK_S64(lttng_calibrate_stats_quantile(s, 990), 9);
+	CHECK_S64(quantile(s, 990), 9);
 }
 
 static void test_billion(void)

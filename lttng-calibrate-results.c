@@ -1,0 +1,600 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lttng-calibrate: the published result and the files that show it.
+ *
+ * "results" is for people, "results_kv" for programs (stable key=value
+ * lines, Documentation/ABI).  Both come from the same code: every fact is
+ * written once, with its key and its label, by lttng_calibrate_put(), and
+ * every figure of the tables once, by lttng_calibrate_row().  "status"
+ * shows the progress of the run in progress.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/debugfs.h>
+#include <linux/kernel.h>
+#include <linux/mutex.h>
+#include <linux/overflow.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+
+#include "lttng-calibrate.h"
+
+/* Protects lttng_calibrate_last and lttng_calibrate_runs. */
+static DEFINE_MUTEX(lttng_calibrate_result_lock);
+static struct lttng_calibrate_result *lttng_calibrate_last;
+static u64 lttng_calibrate_runs;
+
+/**
+ * lttng_calibrate_result_alloc() - an empty result for a run
+ * @set: the run's settings
+ * @asked: iterations asked for
+ * @cpu: the run's CPU
+ *
+ * Context: process context, may sleep.
+ * Return: the result, or NULL without memory.
+ */
+struct lttng_calibrate_result *
+lttng_calibrate_result_alloc(const struct lttng_calibrate_settings *set,
+			     u64 asked, int cpu)
+{
+	unsigned int nr = set->counters.nr, m, i;
+	struct lttng_calibrate_result *res;
+	int row;
+
+	res = kvzalloc(struct_size(res, stats, 1 + nr), GFP_KERNEL);
+	if (!res)
+		return NULL;
+	for (m = 0; m <= nr; m++)
+		for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++)
+			lttng_calibrate_stats_init(&res->stats[m][row]);
+	res->asked = asked;
+	res->cpu = cpu;
+	res->clock_khz = lttng_calibrate_clock_khz();
+	res->irqs_enabled = set->irqs_enabled;
+	res->mechanism = set->mechanism;
+	res->target_kind = set->target_kind;
+	res->work_cycles = set->work_cycles;
+	res->nr_counters = nr;
+	for (i = 0; i < nr; i++)
+		res->counter[i].spec = set->counters.spec[i];
+	return res;
+}
+
+/**
+ * lttng_calibrate_result_publish() - make @res the last result
+ * @res: a finished result; the files own it from now on
+ *
+ * Context: process context, may sleep.
+ */
+void lttng_calibrate_result_publish(struct lttng_calibrate_result *res)
+{
+	struct lttng_calibrate_result *old;
+
+	mutex_lock(&lttng_calibrate_result_lock);
+	res->number = ++lttng_calibrate_runs;
+	old = lttng_calibrate_last;
+	lttng_calibrate_last = res;
+	mutex_unlock(&lttng_calibrate_result_lock);
+	kvfree(old);
+}
+
+/**
+ * struct lttng_calibrate_progress - what "status" shows of the current run
+ * @running: a run is in progress; set last, with release ordering, once the
+ *	other fields describe it
+ * @cpu: the CPU it is bound to
+ * @asked: iterations asked for
+ * @done: iterations done so far, updated once per chunk
+ */
+struct lttng_calibrate_progress {
+	bool running;
+	int cpu;
+	u64 asked;
+	u64 done;
+};
+
+static struct lttng_calibrate_progress lttng_calibrate_progress;
+
+/**
+ * lttng_calibrate_status_start() - "status" shows a run
+ * @cpu: its CPU
+ * @asked: its iterations
+ */
+void lttng_calibrate_status_start(int cpu, u64 asked)
+{
+	WRITE_ONCE(lttng_calibrate_progress.cpu, cpu);
+	WRITE_ONCE(lttng_calibrate_progress.asked, asked);
+	WRITE_ONCE(lttng_calibrate_progress.done, 0);
+	/* Pairs with the acquire in status: the fields above are visible. */
+	smp_store_release(&lttng_calibrate_progress.running, true);
+}
+
+/**
+ * lttng_calibrate_status_update() - the run's progress
+ * @done: iterations done
+ */
+void lttng_calibrate_status_update(u64 done)
+{
+	WRITE_ONCE(lttng_calibrate_progress.done, done);
+}
+
+/**
+ * lttng_calibrate_status_stop() - "status" shows idle
+ */
+void lttng_calibrate_status_stop(void)
+{
+	/* Pairs with the acquire in status. */
+	smp_store_release(&lttng_calibrate_progress.running, false);
+}
+
+/**
+ * enum lttng_calibrate_stat - one column of a row of the results
+ * @LTTNG_CALIBRATE_MEAN: mean
+ * @LTTNG_CALIBRATE_STDDEV: sample standard deviation
+ * @LTTNG_CALIBRATE_MIN: smallest sample
+ * @LTTNG_CALIBRATE_MEDIAN: median, from the histogram
+ * @LTTNG_CALIBRATE_P99: 99th percentile, from the histogram
+ * @LTTNG_CALIBRATE_MAX: largest sample
+ * @LTTNG_CALIBRATE_COLD: the cold first sample
+ * @LTTNG_CALIBRATE_NR_STATS: number of columns
+ */
+enum lttng_calibrate_stat {
+	LTTNG_CALIBRATE_MEAN,
+	LTTNG_CALIBRATE_STDDEV,
+	LTTNG_CALIBRATE_MIN,
+	LTTNG_CALIBRATE_MEDIAN,
+	LTTNG_CALIBRATE_P99,
+	LTTNG_CALIBRATE_MAX,
+	LTTNG_CALIBRATE_COLD,
+	LTTNG_CALIBRATE_NR_STATS,
+};
+
+static const char *const lttng_calibrate_stat_names[] = {
+	[LTTNG_CALIBRATE_MEAN] = "mean",
+	[LTTNG_CALIBRATE_STDDEV] = "stddev",
+	[LTTNG_CALIBRATE_MIN] = "min",
+	[LTTNG_CALIBRATE_MEDIAN] = "median",
+	[LTTNG_CALIBRATE_P99] = "p99",
+	[LTTNG_CALIBRATE_MAX] = "max",
+	[LTTNG_CALIBRATE_COLD] = "cold",
+};
+
+static_assert(ARRAY_SIZE(lttng_calibrate_stat_names) ==
+	      LTTNG_CALIBRATE_NR_STATS);
+
+static const char *const lttng_calibrate_row_names[] = {
+	[LTTNG_CALIBRATE_TARGET] = "target",
+	[LTTNG_CALIBRATE_BASELINE] = "baseline",
+	[LTTNG_CALIBRATE_DIFFERENCE] = "difference",
+};
+
+static_assert(ARRAY_SIZE(lttng_calibrate_row_names) ==
+	      LTTNG_CALIBRATE_NR_ROWS);
+
+static const char *const lttng_calibrate_end_names[] = {
+	[LTTNG_CALIBRATE_END_COMPLETE] = "complete",
+	[LTTNG_CALIBRATE_END_INTERRUPTED] = "interrupted",
+	[LTTNG_CALIBRATE_END_MIGRATED] = "migrated",
+};
+
+static_assert(ARRAY_SIZE(lttng_calibrate_end_names) ==
+	      LTTNG_CALIBRATE_NR_ENDS);
+
+/**
+ * struct lttng_calibrate_table - one table of the results
+ * @metric: 0 for time, 1 + i for counter i
+ * @ns: time converted to nanoseconds (metric 0 only)
+ * @name: what the table counts: "cycles", "ns", or "counter NAME"
+ * @key: the same for results_kv keys: "cycles", "ns", "counter.NAME"
+ */
+struct lttng_calibrate_table {
+	unsigned int metric;
+	bool ns;
+	char name[48];
+	char key[48];
+};
+
+/* Tables of a result: cycles, ns, then one per counter. */
+static bool lttng_calibrate_table_get(const struct lttng_calibrate_result *res,
+				      unsigned int i,
+				      struct lttng_calibrate_table *t)
+{
+	const char *counter;
+
+	if (i > res->nr_counters + 1)
+		return false;
+	t->metric = i < 2 ? 0 : i - 1;
+	t->ns = i == 1;
+	if (i < 2) {
+		strscpy(t->name, t->ns ? "ns" : "cycles", sizeof(t->name));
+		strscpy(t->key, t->name, sizeof(t->key));
+		return true;
+	}
+	counter = res->counter[t->metric - 1].spec.name;
+	snprintf(t->name, sizeof(t->name), "counter %s", counter);
+	snprintf(t->key, sizeof(t->key), "counter.%s", counter);
+	return true;
+}
+
+/* A counter whose figures are withheld, or NULL. */
+static const struct lttng_calibrate_counter_result *
+lttng_calibrate_invalid(const struct lttng_calibrate_result *res,
+			const struct lttng_calibrate_table *t)
+{
+	const struct lttng_calibrate_counter_result *c;
+
+	if (!t->metric)
+		return NULL;
+	c = &res->counter[t->metric - 1];
+	return c->valid ? NULL : c;
+}
+
+/**
+ * struct lttng_calibrate_row_values - one row of the results, as printed
+ * @count: number of samples
+ * @milli: each column in thousandths of the unit
+ */
+struct lttng_calibrate_row_values {
+	u64 count;
+	s64 milli[LTTNG_CALIBRATE_NR_STATS];
+};
+
+/* Every figure of a table's row, in the table's unit. */
+static void lttng_calibrate_row(const struct lttng_calibrate_result *res,
+				const struct lttng_calibrate_table *t, int row,
+				struct lttng_calibrate_row_values *val)
+{
+	struct lttng_calibrate_summary sum;
+	int i;
+
+	lttng_calibrate_stats_summarize(&res->stats[t->metric][row], &sum);
+	val->count = sum.count;
+	val->milli[LTTNG_CALIBRATE_MEAN] = sum.mean_milli;
+	val->milli[LTTNG_CALIBRATE_STDDEV] = min_t(u64, sum.stddev_milli,
+						   S64_MAX);
+	val->milli[LTTNG_CALIBRATE_MIN] = lttng_calibrate_milli(sum.min);
+	val->milli[LTTNG_CALIBRATE_MEDIAN] = lttng_calibrate_milli(sum.median);
+	val->milli[LTTNG_CALIBRATE_P99] = lttng_calibrate_milli(sum.p99);
+	val->milli[LTTNG_CALIBRATE_MAX] = lttng_calibrate_milli(sum.max);
+	val->milli[LTTNG_CALIBRATE_COLD] =
+		lttng_calibrate_milli(res->cold[t->metric][row]);
+	if (t->ns)
+		for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
+			val->milli[i] = lttng_calibrate_milli_to_ns(val->milli[i],
+								    res->clock_khz);
+}
+
+/*
+ * A value in thousandths: three decimals, except counts that are whole
+ * numbers by nature (all but mean and standard deviation, outside ns).
+ */
+static const char *lttng_calibrate_format(char *buf, size_t size,
+					  s64 milli, bool decimals)
+{
+	u64 mag = milli < 0 ? -(u64)milli : milli;
+	u32 frac;
+	u64 whole = div_u64_rem(mag, 1000, &frac);
+
+	if (decimals)
+		snprintf(buf, size, "%s%llu.%03u", milli < 0 ? "-" : "", whole,
+			 frac);
+	else
+		snprintf(buf, size, "%s%llu", milli < 0 ? "-" : "", whole);
+	return buf;
+}
+
+/* One figure of a table: three decimals only where it has them. */
+static const char *lttng_calibrate_value(char *buf, size_t size,
+					 const struct lttng_calibrate_table *t,
+					 int stat, s64 milli)
+{
+	return lttng_calibrate_format(buf, size, milli,
+				      t->ns || stat == LTTNG_CALIBRATE_MEAN ||
+				      stat == LTTNG_CALIBRATE_STDDEV);
+}
+
+/**
+ * struct lttng_calibrate_out - where facts go, and in which form
+ * @m: the file
+ * @kv: "key=value" lines (results_kv), else "label: value" (results)
+ */
+struct lttng_calibrate_out {
+	struct seq_file *m;
+	bool kv;
+};
+
+/* One fact of a result, in the form of the file it goes to. */
+static __printf(4, 5) void lttng_calibrate_put(const struct lttng_calibrate_out *o,
+					       const char *key,
+					       const char *label,
+					       const char *fmt, ...)
+{
+	char value[64];
+	va_list args;
+
+	va_start(args, fmt);
+	vsnprintf(value, sizeof(value), fmt, args);
+	va_end(args);
+	if (o->kv)
+		seq_printf(o->m, "%s=%s\n", key, value);
+	else
+		seq_printf(o->m, "%-36s %s\n", label, value);
+}
+
+static void lttng_calibrate_put_milli(const struct lttng_calibrate_out *o,
+				      const char *key, const char *label,
+				      s64 milli)
+{
+	char buf[32];
+
+	lttng_calibrate_put(o, key, label, "%s",
+			    lttng_calibrate_format(buf, sizeof(buf), milli,
+						   true));
+}
+
+/* Means of the target and baseline rows, in thousandths of a cycle. */
+static void lttng_calibrate_means(const struct lttng_calibrate_result *res,
+				  s64 *target_milli, s64 *baseline_milli)
+{
+	struct lttng_calibrate_summary sum;
+
+	lttng_calibrate_stats_summarize(&res->stats[0][LTTNG_CALIBRATE_TARGET],
+					&sum);
+	*target_milli = sum.mean_milli;
+	lttng_calibrate_stats_summarize(&res->stats[0][LTTNG_CALIBRATE_BASELINE],
+					&sum);
+	*baseline_milli = sum.mean_milli;
+}
+
+static void lttng_calibrate_put_run(const struct lttng_calibrate_out *o,
+				    const struct lttng_calibrate_result *res)
+{
+	lttng_calibrate_put(o, "run.number", "run:", "%llu", res->number);
+	lttng_calibrate_put(o, "run.state", "state:", "%s",
+			    lttng_calibrate_end_names[res->end]);
+	lttng_calibrate_put(o, "run.partial", "partial:", "%d",
+			    res->done < res->asked);
+	lttng_calibrate_put(o, "run.iterations.asked", "iterations asked:",
+			    "%llu", res->asked);
+	lttng_calibrate_put(o, "run.iterations.done", "iterations done:",
+			    "%llu", res->done);
+	lttng_calibrate_put(o, "run.cpu", "cpu:", "%d", res->cpu);
+	lttng_calibrate_put(o, "run.irqs", "interrupts inside samples:", "%s",
+			    res->irqs_enabled ? "enabled" : "disabled");
+	lttng_calibrate_put(o, "clock.name", "clock:", "%s",
+			    LTTNG_CALIBRATE_CLOCK_NAME);
+	lttng_calibrate_put(o, "clock.khz", "clock kHz:", "%u", res->clock_khz);
+	lttng_calibrate_put(o, "target.kind", "target:", "%s",
+			    lttng_calibrate_target_name(res->target_kind));
+	lttng_calibrate_put(o, "target.symbol", "target symbol:", "%s",
+			    lttng_calibrate_target_symbol(res->target_kind));
+	lttng_calibrate_put(o, "baseline.symbol",
+			    "baseline symbol (never instrumented):", "%s",
+			    LTTNG_CALIBRATE_BASELINE_SYMBOL);
+	lttng_calibrate_put(o, "probe.mechanism", "probe:", "%s",
+			    lttng_calibrate_mechanism_name(res->mechanism));
+	lttng_calibrate_put(o, "probe.nmissed", "probe hits missed:", "%lu",
+			    res->nmissed);
+	lttng_calibrate_put(o, "probe.work_cycles", "handler work (cycles):",
+			    "%llu", res->work_cycles);
+}
+
+static void lttng_calibrate_put_counters(const struct lttng_calibrate_out *o,
+					 const struct lttng_calibrate_result *res)
+{
+	const struct lttng_calibrate_counter_result *c;
+	char key[80], label[80];
+	unsigned int i;
+
+	if (o->kv) {
+		seq_puts(o->m, "counters=");
+		for (i = 0; i < res->nr_counters; i++)
+			seq_printf(o->m, "%s%s", i ? "," : "",
+				   res->counter[i].spec.name);
+		seq_putc(o->m, '\n');
+	}
+	for (i = 0; i < res->nr_counters; i++) {
+		c = &res->counter[i];
+		snprintf(key, sizeof(key), "counter.%s.valid", c->spec.name);
+		snprintf(label, sizeof(label), "counter %s valid:", c->spec.name);
+		lttng_calibrate_put(o, key, label, "%d", c->valid);
+		snprintf(key, sizeof(key), "counter.%s.enabled_ns", c->spec.name);
+		snprintf(label, sizeof(label), "counter %s enabled (ns):",
+			 c->spec.name);
+		lttng_calibrate_put(o, key, label, "%llu", c->enabled);
+		snprintf(key, sizeof(key), "counter.%s.running_ns", c->spec.name);
+		snprintf(label, sizeof(label), "counter %s counting (ns):",
+			 c->spec.name);
+		lttng_calibrate_put(o, key, label, "%llu", c->running);
+	}
+}
+
+/*
+ * The overhead per call (the difference row's mean, with its 95 %
+ * interval) per valid table, relative to the baseline, and the harness
+ * cross-check: wall time per iteration, the time inside the two windows,
+ * and the rest (the snapshots' own edges, statistics, loop, scheduling
+ * points).
+ */
+static void lttng_calibrate_put_overhead(const struct lttng_calibrate_out *o,
+					 const struct lttng_calibrate_result *res)
+{
+	struct lttng_calibrate_row_values d;
+	struct lttng_calibrate_table t;
+	s64 target, baseline, pct, wall, ci;
+	char key[80], label[80];
+	unsigned int i;
+
+	for (i = 0; lttng_calibrate_table_get(res, i, &t); i++) {
+		if (lttng_calibrate_invalid(res, &t))
+			continue;
+		lttng_calibrate_row(res, &t, LTTNG_CALIBRATE_DIFFERENCE, &d);
+		snprintf(key, sizeof(key), "overhead.%s.mean", t.key);
+		snprintf(label, sizeof(label), "overhead per call, %s:", t.name);
+		lttng_calibrate_put_milli(o, key, label,
+					  d.milli[LTTNG_CALIBRATE_MEAN]);
+		ci = lttng_calibrate_ci95_milli(d.milli[LTTNG_CALIBRATE_STDDEV],
+						d.count);
+		snprintf(key, sizeof(key), "overhead.%s.ci95", t.key);
+		lttng_calibrate_put_milli(o, key, "  +/- (95% confidence):", ci);
+	}
+	lttng_calibrate_means(res, &target, &baseline);
+	if (lttng_calibrate_percent_milli(target - baseline, baseline, &pct))
+		lttng_calibrate_put_milli(o, "overhead.relative_percent",
+					  "overhead, % of the baseline:", pct);
+	wall = div64_u64(lttng_calibrate_milli(res->wall_cycles), res->done);
+	lttng_calibrate_put_milli(o, "harness.wall_cycles_per_iteration",
+				  "harness per iteration, wall cycles:", wall);
+	lttng_calibrate_put_milli(o, "harness.timed_cycles_per_iteration",
+				  "  inside the two windows:",
+				  target + baseline);
+	lttng_calibrate_put_milli(o, "harness.outside_cycles_per_iteration",
+				  "  outside them:", wall - target - baseline);
+}
+
+/* The facts of a result, then its tables, in @o's form. */
+static void lttng_calibrate_put_facts(const struct lttng_calibrate_out *o,
+				      const struct lttng_calibrate_result *res)
+{
+	lttng_calibrate_put_run(o, res);
+	lttng_calibrate_put_counters(o, res);
+	if (res->done)
+		lttng_calibrate_put_overhead(o, res);
+}
+
+static void lttng_calibrate_print_table(struct seq_file *m,
+					const struct lttng_calibrate_result *res,
+					const struct lttng_calibrate_table *t)
+{
+	const struct lttng_calibrate_counter_result *bad;
+	struct lttng_calibrate_row_values val;
+	char buf[32];
+	int row, i;
+
+	bad = lttng_calibrate_invalid(res, t);
+	if (bad) {
+		seq_printf(m, "%s: NOT VALID, figures withheld: counted %llu of %llu ns enabled, or not on CPU %d all the time\n",
+			   t->name, bad->running, bad->enabled, res->cpu);
+		return;
+	}
+	seq_printf(m, "%-24s %10s", t->name, "count");
+	for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
+		seq_printf(m, " %12s", lttng_calibrate_stat_names[i]);
+	seq_putc(m, '\n');
+	for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++) {
+		lttng_calibrate_row(res, t, row, &val);
+		seq_printf(m, "%-24s %10llu", lttng_calibrate_row_names[row],
+			   val.count);
+		for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
+			seq_printf(m, " %12s",
+				   lttng_calibrate_value(buf, sizeof(buf), t, i,
+							 val.milli[i]));
+		seq_putc(m, '\n');
+	}
+}
+
+static void lttng_calibrate_kv_table(struct seq_file *m,
+				     const struct lttng_calibrate_result *res,
+				     const struct lttng_calibrate_table *t)
+{
+	struct lttng_calibrate_row_values val;
+	const char *r;
+	char buf[32];
+	int row, i;
+
+	if (lttng_calibrate_invalid(res, t))
+		return;
+	for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++) {
+		r = lttng_calibrate_row_names[row];
+		lttng_calibrate_row(res, t, row, &val);
+		seq_printf(m, "%s.%s.count=%llu\n", r, t->key, val.count);
+		for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
+			seq_printf(m, "%s.%s.%s=%s\n", r, t->key,
+				   lttng_calibrate_stat_names[i],
+				   lttng_calibrate_value(buf, sizeof(buf), t, i,
+							 val.milli[i]));
+	}
+}
+
+static int lttng_calibrate_show(struct seq_file *m, bool kv)
+{
+	const struct lttng_calibrate_out o = { .m = m, .kv = kv };
+	const struct lttng_calibrate_result *res;
+	struct lttng_calibrate_table t;
+	unsigned int i;
+
+	if (mutex_lock_killable(&lttng_calibrate_result_lock))
+		return -EINTR;
+	res = lttng_calibrate_last;
+	if (kv)
+		seq_puts(m, "format=1\n");
+	if (!res) {
+		seq_puts(m, kv ? "run.state=none\n" :
+			 "no run yet: write an iteration count to run, e.g. echo 100000 > run\n");
+		goto out_unlock;
+	}
+	lttng_calibrate_put_facts(&o, res);
+	for (i = 0; lttng_calibrate_table_get(res, i, &t); i++) {
+		if (kv) {
+			lttng_calibrate_kv_table(m, res, &t);
+		} else {
+			seq_putc(m, '\n');
+			lttng_calibrate_print_table(m, res, &t);
+		}
+	}
+out_unlock:
+	mutex_unlock(&lttng_calibrate_result_lock);
+	return 0;
+}
+
+static int lttng_calibrate_results_show(struct seq_file *m, void *v)
+{
+	return lttng_calibrate_show(m, false);
+}
+DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_results);
+
+static int lttng_calibrate_results_kv_show(struct seq_file *m, void *v)
+{
+	return lttng_calibrate_show(m, true);
+}
+DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_results_kv);
+
+static int lttng_calibrate_status_show(struct seq_file *m, void *v)
+{
+	struct lttng_calibrate_progress *p = &lttng_calibrate_progress;
+
+	/* Pairs with the release in status_start(): fields are set. */
+	if (!smp_load_acquire(&p->running)) {
+		seq_puts(m, "state=idle\n");
+		return 0;
+	}
+	seq_printf(m, "state=running\ncpu=%d\ndone=%llu\nasked=%llu\n",
+		   READ_ONCE(p->cpu), READ_ONCE(p->done), READ_ONCE(p->asked));
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_status);
+
+/**
+ * lttng_calibrate_results_init() - create "results", "results_kv", "status"
+ * @dir: the module's debugfs directory
+ */
+void lttng_calibrate_results_init(struct dentry *dir)
+{
+	debugfs_create_file("results", 0400, dir, NULL,
+			    &lttng_calibrate_results_fops);
+	debugfs_create_file("results_kv", 0400, dir, NULL,
+			    &lttng_calibrate_results_kv_fops);
+	debugfs_create_file("status", 0400, dir, NULL,
+			    &lttng_calibrate_status_fops);
+}
+
+/**
+ * lttng_calibrate_results_exit() - free the last result
+ *
+ * Context: after the debugfs files are gone.
+ */
+void lttng_calibrate_results_exit(void)
+{
+	kvfree(lttng_calibrate_last);
+	lttng_calibrate_last = NULL;
+}

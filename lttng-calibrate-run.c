@@ -1,0 +1,445 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lttng-calibrate: the run engine, and the "run" file that starts it.
+ *
+ * A run is measured by a kernel thread bound to the run's CPU, the way
+ * resctrl's pseudo-lock measures: the writer's own affinity is never
+ * touched, and the writer waits interruptibly, so any signal (or the
+ * freezer) stops the run.  The thread works in chunks of at most
+ * chunk_iterations iterations and LTTNG_CALIBRATE_CHUNK_US of run time;
+ * between two chunks it reports progress, gives the scheduler, RCU and
+ * RCU-tasks a quiescent state, and checks whether it must stop.  No lock is
+ * held across a chunk.
+ *
+ * One iteration is one sample: the target and the baseline, each between
+ * two snapshots (the clock, then every counter), local interrupts off
+ * unless "irqs" says otherwise.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/completion.h>
+#include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
+#include <linux/cpumask.h>
+#include <linux/debugfs.h>
+#include <linux/fs.h>
+#include <linux/irqflags.h>
+#include <linux/kernel.h>
+#include <linux/kthread.h>
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/sched/signal.h>
+#include <linux/sched/task.h>
+#include <linux/slab.h>
+#include <linux/smp.h>
+
+#include "lttng-calibrate.h"
+
+/* Run time between two scheduling points, at most. */
+#define LTTNG_CALIBRATE_CHUNK_US	10000
+
+/* Longest text accepted by "run": a u64 in decimal and a newline. */
+#define LTTNG_CALIBRATE_RUN_INPUT_MAX	32
+
+/*
+ * Times each CPU went offline since the module was loaded: a run whose CPU
+ * went away, even if it came back, ends as migrated, because the perf
+ * events of a CPU that goes offline are detached from it for good.
+ */
+static DEFINE_PER_CPU(unsigned long, lttng_calibrate_cpu_gone);
+static enum cpuhp_state lttng_calibrate_cpuhp;
+
+/**
+ * struct lttng_calibrate_run - one run, from the write that starts it
+ * @set: the settings, as they were when the run started
+ * @cpu: the CPU the run is bound to
+ * @gone: lttng_calibrate_cpu_gone of @cpu when the run started
+ * @chunk_cycles: clock cycles a chunk may last
+ * @probe: the target, its baseline and what is attached to the target
+ * @counters: the perf events read around every call
+ * @deltas: the ring of the last iterations
+ * @res: the result being built
+ * @snap: the three snapshots of a sample; here rather than on the stack,
+ *	which the kernel may zero on every sample (INIT_STACK_ALL_ZERO)
+ * @ret: how the loop ended: 0, -EINTR (asked to stop), -EAGAIN (the thread
+ *	was not on @cpu)
+ * @finished: the loop ended
+ */
+struct lttng_calibrate_run {
+	struct lttng_calibrate_settings set;
+	int cpu;
+	unsigned long gone;
+	u64 chunk_cycles;
+	struct lttng_calibrate_probe probe;
+	struct lttng_calibrate_run_counters counters;
+	struct lttng_calibrate_deltas *deltas;
+	struct lttng_calibrate_result *res;
+	u64 snap[3][LTTNG_CALIBRATE_MAX_METRICS];
+	int ret;
+	struct completion finished;
+};
+
+/* The clock, then every counter: one edge of a timed window. */
+static __always_inline void
+lttng_calibrate_snapshot(struct lttng_calibrate_run *run,
+			 u64 snap[LTTNG_CALIBRATE_MAX_METRICS])
+{
+	unsigned int i;
+
+	snap[0] = lttng_calibrate_clock_read();
+	for (i = 0; i < run->counters.nr; i++)
+		snap[1 + i] = lttng_calibrate_counter_read(&run->counters, i);
+}
+
+/*
+ * One sample: the target and the baseline, each between two snapshots.
+ * The order alternates between samples so that neither function always
+ * pays for being called first.  What lies between two snapshots is the
+ * contract: the tail of the first snapshot (its counter reads), the
+ * indirect call, the function, its return, whatever instrumentation is
+ * attached to it, and the clock read of the second snapshot.  All of it but
+ * the instrumentation is the same for both functions and cancels in the
+ * difference.
+ *
+ * Returns false, without timing anything, when the thread is not on its
+ * CPU; else the clock at the end of the sample, in @now.
+ */
+static __always_inline bool
+lttng_calibrate_sample(struct lttng_calibrate_run *run, bool target_first,
+		       s64 sample[][LTTNG_CALIBRATE_NR_ROWS], u64 *now)
+{
+	u64 *s0 = run->snap[0], *s1 = run->snap[1], *s2 = run->snap[2];
+	typeof(lttng_calibrate_target) *first, *second;
+	unsigned int m, nr = run->counters.nr;
+	unsigned long flags = 0;
+	s64 d1, d2;
+
+	first = target_first ? run->probe.target : run->probe.baseline;
+	second = target_first ? run->probe.baseline : run->probe.target;
+
+	if (run->set.irqs_enabled)
+		preempt_disable();
+	else
+		local_irq_save(flags);
+	if (unlikely(smp_processor_id() != run->cpu)) {
+		if (run->set.irqs_enabled)
+			preempt_enable();
+		else
+			local_irq_restore(flags);
+		return false;
+	}
+	lttng_calibrate_snapshot(run, s0);
+	first();
+	lttng_calibrate_snapshot(run, s1);
+	second();
+	lttng_calibrate_snapshot(run, s2);
+	if (run->set.irqs_enabled)
+		preempt_enable();
+	else
+		local_irq_restore(flags);
+
+	for (m = 0; m <= nr; m++) {
+		d1 = s1[m] - s0[m];
+		d2 = s2[m] - s1[m];
+		sample[m][LTTNG_CALIBRATE_TARGET] = target_first ? d1 : d2;
+		sample[m][LTTNG_CALIBRATE_BASELINE] = target_first ? d2 : d1;
+		sample[m][LTTNG_CALIBRATE_DIFFERENCE] =
+			sample[m][LTTNG_CALIBRATE_TARGET] -
+			sample[m][LTTNG_CALIBRATE_BASELINE];
+	}
+	*now = s2[0];
+	return true;
+}
+
+static __always_inline void
+lttng_calibrate_record(struct lttng_calibrate_run *run,
+		       s64 sample[][LTTNG_CALIBRATE_NR_ROWS])
+{
+	struct lttng_calibrate_stats (*stats)[LTTNG_CALIBRATE_NR_ROWS];
+	unsigned int m;
+
+	stats = run->res->stats;
+	for (m = 0; m <= run->counters.nr; m++) {
+		lttng_calibrate_stats_add(&stats[m][LTTNG_CALIBRATE_TARGET],
+					  sample[m][LTTNG_CALIBRATE_TARGET]);
+		lttng_calibrate_stats_add(&stats[m][LTTNG_CALIBRATE_BASELINE],
+					  sample[m][LTTNG_CALIBRATE_BASELINE]);
+		lttng_calibrate_stats_add(&stats[m][LTTNG_CALIBRATE_DIFFERENCE],
+					  sample[m][LTTNG_CALIBRATE_DIFFERENCE]);
+	}
+	lttng_calibrate_deltas_add(run->deltas, sample);
+}
+
+/*
+ * One chunk: from iteration res->done, until chunk_iterations are done or
+ * chunk_cycles have passed, whichever comes first.
+ */
+static int lttng_calibrate_chunk(struct lttng_calibrate_run *run)
+{
+	s64 sample[LTTNG_CALIBRATE_MAX_METRICS][LTTNG_CALIBRATE_NR_ROWS];
+	struct lttng_calibrate_result *res = run->res;
+	u64 i = res->done, end, start, now;
+	int ret = 0;
+
+	end = min_t(u64, res->asked, i + run->set.chunk_iterations);
+	start = lttng_calibrate_clock_read();
+	while (i < end) {
+		if (!lttng_calibrate_sample(run, i & 1, sample, &now)) {
+			ret = -EAGAIN;
+			break;
+		}
+		lttng_calibrate_record(run, sample);
+		i++;
+		if (now - start >= run->chunk_cycles)
+			break;
+	}
+	res->done = i;
+	return ret;
+}
+
+/* Counts the pending samples of every statistic, before publishing. */
+static void lttng_calibrate_flush(struct lttng_calibrate_result *res)
+{
+	unsigned int m;
+	int row;
+
+	for (m = 0; m <= res->nr_counters; m++)
+		for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++)
+			lttng_calibrate_stats_flush(&res->stats[m][row]);
+}
+
+static bool lttng_calibrate_cpu_went_away(const struct lttng_calibrate_run *run)
+{
+	return READ_ONCE(per_cpu(lttng_calibrate_cpu_gone, run->cpu)) !=
+	       run->gone;
+}
+
+/* Counters that are not counting on the run's CPU are lost for the run. */
+static void lttng_calibrate_check_counters(struct lttng_calibrate_run *run)
+{
+	unsigned long flags;
+
+	local_irq_save(flags);
+	if (smp_processor_id() == run->cpu)
+		lttng_calibrate_counters_check(&run->counters);
+	local_irq_restore(flags);
+}
+
+/* The loop of a run, on its kernel thread. */
+static int lttng_calibrate_loop(struct lttng_calibrate_run *run)
+{
+	struct lttng_calibrate_result *res = run->res;
+	u64 start, now;
+	int ret = 0;
+
+	if (lttng_calibrate_cpu_went_away(run))
+		return -EAGAIN;
+	lttng_calibrate_check_counters(run);
+	/* The cold sample: first call after the run began, kept apart. */
+	if (!lttng_calibrate_sample(run, true, res->cold, &now))
+		return -EAGAIN;
+
+	/* Wall time of the iterations, for the harness cross-check. */
+	start = lttng_calibrate_clock_read();
+	while (res->done < res->asked) {
+		if (kthread_should_stop()) {
+			ret = -EINTR;
+			break;
+		}
+		if (lttng_calibrate_cpu_went_away(run)) {
+			ret = -EAGAIN;
+			break;
+		}
+		ret = lttng_calibrate_chunk(run);
+		lttng_calibrate_check_counters(run);
+		lttng_calibrate_status_update(res->done);
+		if (ret)
+			break;
+		cond_resched_tasks_rcu_qs();
+	}
+	res->wall_cycles = lttng_calibrate_clock_read() - start;
+	return ret;
+}
+
+static int lttng_calibrate_thread(void *data)
+{
+	struct lttng_calibrate_run *run = data;
+
+	run->ret = lttng_calibrate_loop(run);
+	complete(&run->finished);
+	return 0;
+}
+
+/*
+ * Starts the thread and waits for it.  A signal to the writer stops the
+ * thread at its next chunk: kthread_stop() then waits at most one chunk.
+ */
+static int lttng_calibrate_measure(struct lttng_calibrate_run *run)
+{
+	struct task_struct *task;
+	int ret;
+
+	task = kthread_create_on_node(lttng_calibrate_thread, run,
+				      cpu_to_node(run->cpu), "lttng_calibrate/%d",
+				      run->cpu);
+	if (IS_ERR(task))
+		return PTR_ERR(task);
+	kthread_bind(task, run->cpu);
+	/* kthread_stop() needs the task even after the thread returned. */
+	get_task_struct(task);
+	run->ret = -EINTR;	/* if it is stopped before it starts */
+	lttng_calibrate_status_start(run->cpu, run->res->asked);
+	wake_up_process(task);
+
+	ret = wait_for_completion_interruptible(&run->finished);
+	kthread_stop(task);
+	put_task_struct(task);
+	lttng_calibrate_status_stop();
+	return ret ? -EINTR : run->ret;
+}
+
+static int lttng_calibrate_pick_cpu(const struct lttng_calibrate_settings *set)
+{
+	if (set->cpu < 0)
+		return raw_smp_processor_id();
+	if (!cpu_online(set->cpu))
+		return -ENODEV;
+	return set->cpu;
+}
+
+/*
+ * Sets the run up, measures, tears it down, publishes what was measured.
+ * An early end (signal, migration) still publishes the iterations done,
+ * marked as partial; a run that could not start changes nothing.
+ */
+static int lttng_calibrate_run(struct lttng_calibrate_run *run, u64 asked)
+{
+	struct lttng_calibrate_result *res;
+	int ret;
+
+	if (asked > run->set.max_iterations)
+		return -E2BIG;
+	ret = lttng_calibrate_pick_cpu(&run->set);
+	if (ret < 0)
+		return ret;
+	run->cpu = ret;
+	run->gone = READ_ONCE(per_cpu(lttng_calibrate_cpu_gone, run->cpu));
+	run->chunk_cycles = div_u64((u64)lttng_calibrate_clock_khz() *
+				    LTTNG_CALIBRATE_CHUNK_US, USEC_PER_MSEC);
+	init_completion(&run->finished);
+	res = lttng_calibrate_result_alloc(&run->set, asked, run->cpu);
+	if (!res)
+		return -ENOMEM;
+	run->res = res;
+
+	ret = lttng_calibrate_counters_create(&run->counters,
+					      &run->set.counters, run->cpu);
+	if (ret)
+		goto out_free_result;
+	ret = lttng_calibrate_probe_setup(&run->probe, &run->set);
+	if (ret)
+		goto out_release_counters;
+	run->deltas = lttng_calibrate_deltas_start(&run->set.counters,
+						   run->set.deltas_window);
+	if (!run->deltas) {
+		ret = -ENOMEM;
+		goto out_teardown_probe;
+	}
+
+	ret = lttng_calibrate_measure(run);
+	if (lttng_calibrate_cpu_went_away(run))
+		ret = -EAGAIN;
+	if (ret == -EINTR)
+		res->end = LTTNG_CALIBRATE_END_INTERRUPTED;
+	else if (ret == -EAGAIN)
+		res->end = LTTNG_CALIBRATE_END_MIGRATED;
+
+	lttng_calibrate_deltas_put(run->deltas);
+out_teardown_probe:
+	lttng_calibrate_probe_teardown(&run->probe);
+	res->nmissed = run->probe.nmissed;
+out_release_counters:
+	lttng_calibrate_counters_release(&run->counters, res->counter);
+	if (!ret || ret == -EINTR || ret == -EAGAIN) {
+		lttng_calibrate_flush(res);
+		lttng_calibrate_result_publish(res);
+		return ret;
+	}
+out_free_result:
+	kvfree(res);
+	return ret;
+}
+
+static ssize_t lttng_calibrate_run_write(struct file *file,
+					 const char __user *ubuf,
+					 size_t count, loff_t *ppos)
+{
+	char buf[LTTNG_CALIBRATE_RUN_INPUT_MAX];
+	struct lttng_calibrate_run *run;
+	ssize_t ret;
+	s64 asked;
+
+	ret = lttng_calibrate_copy_command(buf, sizeof(buf), ubuf, count);
+	if (ret < 0)
+		return ret;
+	/* Counts beyond max_iterations, up to U64_MAX, are -E2BIG. */
+	ret = lttng_calibrate_parse_decimal(buf, count, 0, S64_MAX, &asked);
+	if (ret == -ERANGE)
+		return -E2BIG;
+	if (ret || !asked)
+		return -EINVAL;
+
+	run = kzalloc(sizeof(*run), GFP_KERNEL);
+	if (!run)
+		return -ENOMEM;
+	ret = lttng_calibrate_settings_begin_run(&run->set);
+	if (!ret) {
+		ret = lttng_calibrate_run(run, asked);
+		lttng_calibrate_settings_end_run();
+	}
+	kfree(run);
+	return ret ? ret : count;
+}
+
+static const struct file_operations lttng_calibrate_run_fops = {
+	.owner = THIS_MODULE,
+	.open = simple_open,
+	.write = lttng_calibrate_run_write,
+	.llseek = noop_llseek,
+};
+
+static int lttng_calibrate_cpu_offline(unsigned int cpu)
+{
+	this_cpu_inc(lttng_calibrate_cpu_gone);
+	return 0;
+}
+
+/**
+ * lttng_calibrate_run_init() - create "run", follow CPUs going offline
+ * @dir: the module's debugfs directory
+ *
+ * Return: 0, or the error of the CPU hotplug registration.
+ */
+int lttng_calibrate_run_init(struct dentry *dir)
+{
+	int ret;
+
+	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN,
+					"lttng_calibrate:online", NULL,
+					lttng_calibrate_cpu_offline);
+	if (ret < 0)
+		return ret;
+	lttng_calibrate_cpuhp = ret;
+	debugfs_create_file("run", 0200, dir, NULL, &lttng_calibrate_run_fops);
+	return 0;
+}
+
+/**
+ * lttng_calibrate_run_exit() - stop following CPUs
+ *
+ * Context: after the debugfs files are gone: no run is left.
+ */
+void lttng_calibrate_run_exit(void)
+{
+	cpuhp_remove_state_nocalls(lttng_calibrate_cpuhp);
+}
