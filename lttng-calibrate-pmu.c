@@ -418,9 +418,9 @@ static ssize_t lttng_calibrate_counters_write(struct file *file,
 	char *text;
 	int err;
 
-	if (!count || count > LTTNG_CALIBRATE_COUNTERS_INPUT_MAX)
+	if (count > LTTNG_CALIBRATE_COUNTERS_INPUT_MAX)
 		return lttng_calibrate_counters_refuse(-EINVAL,
-			"an empty list is a newline; at most %d bytes",
+			"list longer than %d bytes",
 			LTTNG_CALIBRATE_COUNTERS_INPUT_MAX);
 	text = memdup_user_nul(ubuf, count);
 	if (IS_ERR(text))

@@ -9,6 +9,8 @@
 #define _GNU_SOURCE
 #include <math.h>
 
+#include <sys/mount.h>
+
 #include "../kselftest_harness.h"
 
 #include "lttng_calibrate_util.h"
@@ -367,6 +369,70 @@ TEST_F_TIMEOUT(calib, affinity_changed_during_run_is_kept, 120)
 	ASSERT_EQ(self->env.child, waitpid(self->env.child, &status, 0));
 	self->env.child = 0;
 	EXPECT_TRUE(CPU_EQUAL(&one, &after));
+}
+
+/* Whether @path holds @line, within @ms. */
+static bool wait_line(const char *path, const char *line, int ms)
+{
+	char *text;
+	bool found;
+
+	for (; ms > 0; ms -= 10) {
+		text = slurp(path);
+		found = text && strstr(text, line);
+		free(text);
+		if (found)
+			return true;
+		sleep_ms(10);
+	}
+	return false;
+}
+
+/*
+ * The freezer (here cgroup v2's) is honoured: freezing a writer stops its
+ * run, and the writer freezes at once rather than when the run ends.
+ */
+TEST_F_TIMEOUT(calib, freezer_stops_run, 120)
+{
+	const char *root = "/sys/fs/cgroup", *cg = "/sys/fs/cgroup/lttng_calibrate_freeze";
+	char path[128], pid[16], *text;
+	bool mounted = false;
+	int status;
+
+	if (access("/sys/fs/cgroup/cgroup.controllers", F_OK)) {
+		if (mount("cgroup2", root, "cgroup2", 0, NULL))
+			SKIP(return, "no cgroup v2: %s", strerror(errno));
+		mounted = true;
+	}
+	ASSERT_EQ(0, mkdir(cg, 0755));
+	self->env.child = fork();
+	ASSERT_LE(0, self->env.child);
+	if (self->env.child == 0) {
+		snprintf(pid, sizeof(pid), "%d", getpid());
+		snprintf(path, sizeof(path), "%s/cgroup.procs", cg);
+		if (write_str(path, pid))
+			_exit(100);
+		_exit(run(LONG_RUN));
+	}
+	ASSERT_TRUE(wait_running(1, 30000));
+	snprintf(path, sizeof(path), "%s/cgroup.freeze", cg);
+	ASSERT_EQ(0, write_str(path, "1"));
+	snprintf(path, sizeof(path), "%s/cgroup.events", cg);
+	EXPECT_TRUE(wait_line(path, "frozen 1", 2000));
+	EXPECT_FALSE(status_running());
+	snprintf(path, sizeof(path), "%s/cgroup.freeze", cg);
+	ASSERT_EQ(0, write_str(path, "0"));
+	ASSERT_EQ(self->env.child, waitpid(self->env.child, &status, 0));
+	self->env.child = 0;
+	EXPECT_TRUE(WIFEXITED(status));
+	EXPECT_EQ(EINTR, WEXITSTATUS(status));
+	text = slurp(DIR "results_kv");
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(0, strncmp(kv(text, "run.state"), "interrupted\n", 12));
+	free(text);
+	EXPECT_EQ(0, rmdir(cg));
+	if (mounted)
+		umount(root);
 }
 
 /* Every setting a run uses is refused while one is in progress. */

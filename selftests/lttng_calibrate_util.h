@@ -578,9 +578,10 @@ static inline int deltas_check(const char *text, char *why, size_t size)
 		}
 		f = row_fields(line, eol);
 		if (f != fields) {
-			snprintf(why, size, "row of %d fields, header has %d: \"%.*s\"",
-				 f, fields, (int)(eol - line > 60 ? 60 : eol - line),
-				 line);
+			snprintf(why, size, f < 0 ?
+				 "row not of integers: \"%.*s\"" :
+				 "row of other length than the header: \"%.*s\"",
+				 (int)(eol - line > 60 ? 60 : eol - line), line);
 			return -1;
 		}
 		it = strtoll(line, NULL, 10);
