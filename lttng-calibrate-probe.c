@@ -277,120 +277,62 @@ void lttng_calibrate_probe_teardown(struct lttng_calibrate_probe *p)
 	p->registered = false;
 }
 
-static ssize_t lttng_calibrate_probe_write(struct file *file,
-					   const char __user *ubuf,
-					   size_t count, loff_t *ppos)
+static const char *lttng_calibrate_mechanism_word(int i)
 {
-	const struct lttng_calibrate_mechanism_ops *ops = NULL;
-	struct lttng_calibrate_settings *s;
-	char buf[16];
-	ssize_t ret;
-	int i;
+	return lttng_calibrate_mechanisms[i].name;
+}
 
-	ret = lttng_calibrate_copy_command(buf, sizeof(buf), ubuf, count);
-	if (ret < 0)
-		return ret;
-	for (i = 0; i < ARRAY_SIZE(lttng_calibrate_mechanisms); i++) {
-		const char *name = lttng_calibrate_mechanisms[i].name;
+static int lttng_calibrate_mechanism_check(int i)
+{
+	const struct lttng_calibrate_mechanism_ops *ops =
+		&lttng_calibrate_mechanisms[i];
 
-		if (lttng_calibrate_parse_word(buf, &name, 1) == 0) {
-			ops = &lttng_calibrate_mechanisms[i];
-			break;
-		}
-	}
-	if (!ops)
-		return -EINVAL;
-	if (ops->unavailable) {
-		pr_info("%s is not available: %s\n", ops->name,
-			ops->unavailable);
-		return -EOPNOTSUPP;
-	}
-	s = lttng_calibrate_settings_lock();
-	if (IS_ERR(s))
-		return PTR_ERR(s);
+	if (!ops->unavailable)
+		return 0;
+	pr_info("%s is not available: %s\n", ops->name, ops->unavailable);
+	return -EOPNOTSUPP;
+}
+
+static int lttng_calibrate_mechanism_get(const struct lttng_calibrate_settings *s)
+{
+	return s->mechanism;
+}
+
+static void lttng_calibrate_mechanism_set(struct lttng_calibrate_settings *s,
+					  int i)
+{
 	s->mechanism = i;
-	lttng_calibrate_settings_unlock();
-	return count;
 }
 
-static int lttng_calibrate_probe_show(struct seq_file *m, void *v)
-{
-	const char *names[LTTNG_CALIBRATE_NR_MECHANISMS];
-	struct lttng_calibrate_settings s;
-	int i, ret;
-
-	ret = lttng_calibrate_settings_get(&s);
-	if (ret)
-		return ret;
-	for (i = 0; i < ARRAY_SIZE(names); i++)
-		names[i] = lttng_calibrate_mechanisms[i].name;
-	lttng_calibrate_show_choices(m, names, ARRAY_SIZE(names), s.mechanism);
-	return 0;
-}
-
-static int lttng_calibrate_probe_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, lttng_calibrate_probe_show, NULL);
-}
-
-static const struct file_operations lttng_calibrate_probe_fops = {
-	.owner = THIS_MODULE,
-	.open = lttng_calibrate_probe_open,
-	.read = seq_read,
-	.write = lttng_calibrate_probe_write,
-	.llseek = seq_lseek,
-	.release = single_release,
+static const struct lttng_calibrate_choice lttng_calibrate_probe_choice = {
+	.nr = LTTNG_CALIBRATE_NR_MECHANISMS,
+	.name = lttng_calibrate_mechanism_word,
+	.check = lttng_calibrate_mechanism_check,
+	.get = lttng_calibrate_mechanism_get,
+	.set = lttng_calibrate_mechanism_set,
 };
 
-static ssize_t lttng_calibrate_target_write(struct file *file,
-					    const char __user *ubuf,
-					    size_t count, loff_t *ppos)
+static const char *lttng_calibrate_target_word(int i)
 {
-	struct lttng_calibrate_settings *s;
-	char buf[16];
-	ssize_t ret;
-	int t;
-
-	ret = lttng_calibrate_copy_command(buf, sizeof(buf), ubuf, count);
-	if (ret < 0)
-		return ret;
-	t = lttng_calibrate_parse_word(buf, lttng_calibrate_target_names,
-				       ARRAY_SIZE(lttng_calibrate_target_names));
-	if (t < 0)
-		return t;
-	s = lttng_calibrate_settings_lock();
-	if (IS_ERR(s))
-		return PTR_ERR(s);
-	s->target_kind = t;
-	lttng_calibrate_settings_unlock();
-	return count;
+	return lttng_calibrate_target_names[i];
 }
 
-static int lttng_calibrate_target_show(struct seq_file *m, void *v)
+static int lttng_calibrate_target_get(const struct lttng_calibrate_settings *s)
 {
-	struct lttng_calibrate_settings s;
-	int ret = lttng_calibrate_settings_get(&s);
-
-	if (ret)
-		return ret;
-	lttng_calibrate_show_choices(m, lttng_calibrate_target_names,
-				     ARRAY_SIZE(lttng_calibrate_target_names),
-				     s.target_kind);
-	return 0;
+	return s->target_kind;
 }
 
-static int lttng_calibrate_target_open(struct inode *inode, struct file *file)
+static void lttng_calibrate_target_set(struct lttng_calibrate_settings *s,
+				       int i)
 {
-	return single_open(file, lttng_calibrate_target_show, NULL);
+	s->target_kind = i;
 }
 
-static const struct file_operations lttng_calibrate_target_fops = {
-	.owner = THIS_MODULE,
-	.open = lttng_calibrate_target_open,
-	.read = seq_read,
-	.write = lttng_calibrate_target_write,
-	.llseek = seq_lseek,
-	.release = single_release,
+static const struct lttng_calibrate_choice lttng_calibrate_target_choice = {
+	.nr = LTTNG_CALIBRATE_NR_TARGETS,
+	.name = lttng_calibrate_target_word,
+	.get = lttng_calibrate_target_get,
+	.set = lttng_calibrate_target_set,
 };
 
 static ssize_t lttng_calibrate_work_write(struct file *file,
@@ -448,10 +390,9 @@ static const struct file_operations lttng_calibrate_work_fops = {
  */
 void lttng_calibrate_probe_init(struct dentry *dir)
 {
-	debugfs_create_file("probe", 0600, dir, NULL,
-			    &lttng_calibrate_probe_fops);
-	debugfs_create_file("target", 0600, dir, NULL,
-			    &lttng_calibrate_target_fops);
+	lttng_calibrate_choice_file("probe", dir, &lttng_calibrate_probe_choice);
+	lttng_calibrate_choice_file("target", dir,
+				    &lttng_calibrate_target_choice);
 	debugfs_create_file("work_cycles", 0600, dir, NULL,
 			    &lttng_calibrate_work_fops);
 }

@@ -17,6 +17,7 @@
 
 #include <linux/ctype.h>
 #include <linux/debugfs.h>
+#include <linux/fs.h>
 #include <linux/kernel.h>
 #include <linux/mutex.h>
 #include <linux/overflow.h>
@@ -190,101 +191,125 @@ ssize_t lttng_calibrate_copy_command(char *buf, size_t size,
 	return count;
 }
 
-/**
- * lttng_calibrate_parse_word() - which of @names a command is
- * @text: the command, NUL-terminated, at most one trailing newline
- * @names: the words accepted
- * @nr: how many
- *
- * Return: the index of the word, or -EINVAL.
- */
-int lttng_calibrate_parse_word(const char *text, const char *const *names,
-			       int nr)
+/* Which word @text is (at most one trailing newline); -EINVAL if none. */
+static int lttng_calibrate_parse_choice(const char *text,
+					const struct lttng_calibrate_choice *c)
 {
 	size_t len = strlen(text);
+	const char *name;
 	int i;
 
 	if (len && text[len - 1] == '\n')
 		len--;
-	for (i = 0; i < nr; i++)
-		if (strlen(names[i]) == len && !strncmp(text, names[i], len))
+	for (i = 0; i < c->nr; i++) {
+		name = c->name(i);
+		if (strlen(name) == len && !strncmp(text, name, len))
 			return i;
+	}
 	return -EINVAL;
 }
 
-/**
- * lttng_calibrate_show_choices() - every choice, the chosen one in []
- * @m: the file
- * @names: the choices
- * @nr: how many
- * @chosen: the index of the chosen one
- *
- * Like ftrace's "current_tracer" choices.
- */
-void lttng_calibrate_show_choices(struct seq_file *m, const char *const *names,
-				  int nr, int chosen)
+static ssize_t lttng_calibrate_choice_write(struct file *file,
+					    const char __user *ubuf,
+					    size_t count, loff_t *ppos)
 {
-	int i;
-
-	for (i = 0; i < nr; i++)
-		seq_printf(m, i == chosen ? "%s[%s]" : "%s%s", i ? " " : "",
-			   names[i]);
-	seq_putc(m, '\n');
-}
-
-static const char *const lttng_calibrate_irqs_names[] = {
-	"disabled", "enabled",
-};
-
-static ssize_t lttng_calibrate_irqs_write(struct file *file,
-					  const char __user *ubuf,
-					  size_t count, loff_t *ppos)
-{
+	const struct lttng_calibrate_choice *c = file_inode(file)->i_private;
 	struct lttng_calibrate_settings *s;
-	char buf[16];
+	char buf[32];
 	ssize_t ret;
 	int i;
 
 	ret = lttng_calibrate_copy_command(buf, sizeof(buf), ubuf, count);
 	if (ret < 0)
 		return ret;
-	i = lttng_calibrate_parse_word(buf, lttng_calibrate_irqs_names,
-				       ARRAY_SIZE(lttng_calibrate_irqs_names));
+	i = lttng_calibrate_parse_choice(buf, c);
 	if (i < 0)
 		return i;
+	ret = c->check ? c->check(i) : 0;
+	if (ret)
+		return ret;
 	s = lttng_calibrate_settings_lock();
 	if (IS_ERR(s))
 		return PTR_ERR(s);
-	s->irqs_enabled = i;
+	c->set(s, i);
 	lttng_calibrate_settings_unlock();
 	return count;
 }
 
-static int lttng_calibrate_irqs_show(struct seq_file *m, void *v)
+/* Like ftrace's "current_tracer" choices: every word, the chosen in []. */
+static int lttng_calibrate_choice_show(struct seq_file *m, void *v)
 {
+	const struct lttng_calibrate_choice *c = m->private;
 	struct lttng_calibrate_settings s;
-	int ret = lttng_calibrate_settings_get(&s);
+	int i, chosen, ret;
 
+	ret = lttng_calibrate_settings_get(&s);
 	if (ret)
 		return ret;
-	lttng_calibrate_show_choices(m, lttng_calibrate_irqs_names,
-				     ARRAY_SIZE(lttng_calibrate_irqs_names),
-				     s.irqs_enabled);
+	chosen = c->get(&s);
+	for (i = 0; i < c->nr; i++)
+		seq_printf(m, i == chosen ? "%s[%s]" : "%s%s", i ? " " : "",
+			   c->name(i));
+	seq_putc(m, '\n');
 	return 0;
 }
 
-static int lttng_calibrate_irqs_open(struct inode *inode, struct file *file)
+static int lttng_calibrate_choice_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, lttng_calibrate_irqs_show, NULL);
+	return single_open(file, lttng_calibrate_choice_show, inode->i_private);
 }
 
-static const struct file_operations lttng_calibrate_irqs_fops = {
+static const struct file_operations lttng_calibrate_choice_fops = {
 	.owner = THIS_MODULE,
-	.open = lttng_calibrate_irqs_open,
+	.open = lttng_calibrate_choice_open,
 	.read = seq_read,
-	.write = lttng_calibrate_irqs_write,
+	.write = lttng_calibrate_choice_write,
 	.llseek = seq_lseek,
 	.release = single_release,
+};
+
+/**
+ * lttng_calibrate_choice_file() - create a settings file holding one word
+ * @name: the file's name
+ * @dir: the module's debugfs directory
+ * @choice: its words and the setting they choose
+ *
+ * Writing one of the words (one optional trailing newline) chooses it,
+ * -EINVAL for anything else, the errno of @choice->check when the word is
+ * not available, -EBUSY during a run.  Reading lists the words with the
+ * chosen one in brackets.
+ */
+void lttng_calibrate_choice_file(const char *name, struct dentry *dir,
+				 const struct lttng_calibrate_choice *choice)
+{
+	debugfs_create_file(name, 0600, dir, (void *)choice,
+			    &lttng_calibrate_choice_fops);
+}
+
+static const char *const lttng_calibrate_irqs_names[] = {
+	"disabled", "enabled",
+};
+
+static const char *lttng_calibrate_irqs_name(int i)
+{
+	return lttng_calibrate_irqs_names[i];
+}
+
+static int lttng_calibrate_irqs_get(const struct lttng_calibrate_settings *s)
+{
+	return s->irqs_enabled;
+}
+
+static void lttng_calibrate_irqs_set(struct lttng_calibrate_settings *s, int i)
+{
+	s->irqs_enabled = i;
+}
+
+static const struct lttng_calibrate_choice lttng_calibrate_irqs_choice = {
+	.nr = ARRAY_SIZE(lttng_calibrate_irqs_names),
+	.name = lttng_calibrate_irqs_name,
+	.get = lttng_calibrate_irqs_get,
+	.set = lttng_calibrate_irqs_set,
 };
 
 /**
@@ -293,6 +318,5 @@ static const struct file_operations lttng_calibrate_irqs_fops = {
  */
 void lttng_calibrate_settings_init(struct dentry *dir)
 {
-	debugfs_create_file("irqs", 0600, dir, NULL,
-			    &lttng_calibrate_irqs_fops);
+	lttng_calibrate_choice_file("irqs", dir, &lttng_calibrate_irqs_choice);
 }

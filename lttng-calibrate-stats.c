@@ -242,53 +242,6 @@ void lttng_calibrate_stats_init(struct lttng_calibrate_stats *s)
 	s->max = S64_MIN;
 }
 
-static void lttng_calibrate_stats_add_run(struct lttng_calibrate_stats *s,
-					  s64 x, u64 repeat);
-
-/*
- * One sample, counted now: a histogram increment, two compares, a 128-bit
- * add and, for the usual |x - shift| < 2^32, one 64-bit multiplication.
- */
-static inline void lttng_calibrate_stats_add_one(struct lttng_calibrate_stats *s,
-						 s64 x)
-{
-	u64 delta, square;
-	u32 *bucket;
-
-	if (unlikely(!s->count))
-		s->shift = x;
-	s->count++;
-	if (x < s->min)
-		s->min = x;
-	if (x > s->max)
-		s->max = x;
-
-	if (x >= 0)
-		bucket = &s->pos[lttng_calibrate_hist_index(x)];
-	else
-		bucket = &s->neg[lttng_calibrate_hist_index(0 - (u64)x)];
-	if (likely(*bucket != U32_MAX))
-		(*bucket)++;
-
-	/* |x - shift| < 2^64 always fits as an unsigned magnitude */
-	if (x >= s->shift) {
-		delta = (u64)x - (u64)s->shift;
-		s->sum.lo += delta;
-		s->sum.hi += s->sum.lo < delta;
-	} else {
-		delta = (u64)s->shift - (u64)x;
-		s->sum.hi -= s->sum.lo < delta;
-		s->sum.lo -= delta;
-	}
-	if (unlikely(delta > U32_MAX || s->sumsq.hi == U64_MAX)) {
-		lttng_calibrate_stats_add_run(s, x, 0);
-		return;
-	}
-	square = delta * delta;
-	s->sumsq.lo += square;
-	s->sumsq.hi += s->sumsq.lo < square;
-}
-
 /* Adds @k times the signed 128-bit value +/- @mag to @sum. */
 static void lttng_calibrate_sum_add(struct lttng_calibrate_u128 *sum, u64 mag,
 				    bool negative, u64 k)
@@ -304,44 +257,49 @@ static void lttng_calibrate_sum_add(struct lttng_calibrate_u128 *sum, u64 mag,
 }
 
 /*
- * lttng_calibrate_stats_add_run() - count @repeat samples equal to @x
- * @s: statistics to update
- * @x: the sample
- * @repeat: how many; 0 only from lttng_calibrate_stats_add_one(), which
- *	has counted the sample but its square
- *
- * The slow path of lttng_calibrate_stats_add(): full 128-bit products, and
- * the sum of squares saturating at all-ones when it no longer fits.
- *
- * Context: Any context; the caller serializes updates of @s.
+ * Counts @k samples equal to @x.  One sample of a usual size (|x - shift|
+ * < 2^32) costs a 64-bit multiplication; others take full 128-bit
+ * products, and the sum of squares saturates at all-ones when it no longer
+ * fits.
  */
-static void lttng_calibrate_stats_add_run(struct lttng_calibrate_stats *s,
-					  s64 x, u64 repeat)
+static void lttng_calibrate_stats_count(struct lttng_calibrate_stats *s, s64 x,
+					u64 k)
 {
 	struct lttng_calibrate_u128 square;
-	bool overflow = false;
-	u64 delta, total, k = repeat ? repeat : 1;
+	bool negative, overflow = false;
+	u64 delta, total;
 	u32 *bucket;
 
-	if (repeat) {
-		if (!s->count)
-			s->shift = x;
-		s->count += repeat;
-		if (x < s->min)
-			s->min = x;
-		if (x > s->max)
-			s->max = x;
-		if (x >= 0)
-			bucket = &s->pos[lttng_calibrate_hist_index(x)];
-		else
-			bucket = &s->neg[lttng_calibrate_hist_index(0 - (u64)x)];
-		total = *bucket + repeat;
-		*bucket = total > U32_MAX || total < repeat ? U32_MAX : total;
+	if (!s->count)
+		s->shift = x;
+	s->count += k;
+	if (x < s->min)
+		s->min = x;
+	if (x > s->max)
+		s->max = x;
+	if (x >= 0)
+		bucket = &s->pos[lttng_calibrate_hist_index(x)];
+	else
+		bucket = &s->neg[lttng_calibrate_hist_index(0 - (u64)x)];
+	total = *bucket + k;
+	*bucket = total > U32_MAX || total < k ? U32_MAX : total;
+
+	/* |x - shift| < 2^64 always fits as an unsigned magnitude */
+	negative = x < s->shift;
+	delta = negative ? (u64)s->shift - (u64)x : (u64)x - (u64)s->shift;
+	if (likely(k == 1 && delta <= U32_MAX && s->sumsq.hi != U64_MAX)) {
+		if (negative) {
+			s->sum.hi -= s->sum.lo < delta;
+			s->sum.lo -= delta;
+		} else {
+			s->sum.lo += delta;
+			s->sum.hi += s->sum.lo < delta;
+		}
+		s->sumsq.lo += delta * delta;
+		s->sumsq.hi += s->sumsq.lo < delta * delta;
+		return;
 	}
-	delta = x >= s->shift ? (u64)x - (u64)s->shift :
-				(u64)s->shift - (u64)x;
-	if (repeat)
-		lttng_calibrate_sum_add(&s->sum, delta, x < s->shift, repeat);
+	lttng_calibrate_sum_add(&s->sum, delta, negative, k);
 	square = lttng_calibrate_u128_mul64(delta, delta);
 	square = lttng_calibrate_u128_mul_u64(square, k, &overflow);
 	s->sumsq = lttng_calibrate_u128_add(s->sumsq, square, &overflow);
@@ -350,12 +308,11 @@ static void lttng_calibrate_stats_add_run(struct lttng_calibrate_stats *s,
 }
 
 /* Counts the pending samples of value slot @i. */
-static void lttng_calibrate_stats_count(struct lttng_calibrate_stats *s, int i)
+static void lttng_calibrate_stats_count_seen(struct lttng_calibrate_stats *s,
+					     int i)
 {
-	if (s->seen_nr[i] == 1)
-		lttng_calibrate_stats_add_one(s, s->seen[i]);
-	else if (s->seen_nr[i])
-		lttng_calibrate_stats_add_run(s, s->seen[i], s->seen_nr[i]);
+	if (s->seen_nr[i])
+		lttng_calibrate_stats_count(s, s->seen[i], s->seen_nr[i]);
 	s->seen_nr[i] = 0;
 }
 
@@ -370,7 +327,7 @@ static void lttng_calibrate_stats_count(struct lttng_calibrate_stats *s, int i)
  */
 void lttng_calibrate_stats_add_new(struct lttng_calibrate_stats *s, s64 x)
 {
-	lttng_calibrate_stats_count(s, 1);
+	lttng_calibrate_stats_count_seen(s, 1);
 	s->seen[1] = s->seen[0];
 	s->seen_nr[1] = s->seen_nr[0];
 	s->seen[0] = x;
@@ -389,8 +346,8 @@ void lttng_calibrate_stats_add_new(struct lttng_calibrate_stats *s, s64 x)
  */
 void lttng_calibrate_stats_flush(struct lttng_calibrate_stats *s)
 {
-	lttng_calibrate_stats_count(s, 0);
-	lttng_calibrate_stats_count(s, 1);
+	lttng_calibrate_stats_count_seen(s, 0);
+	lttng_calibrate_stats_count_seen(s, 1);
 }
 
 static s64 lttng_calibrate_stats_clamp(const struct lttng_calibrate_stats *s,

@@ -363,6 +363,23 @@ lttng_calibrate_deltas_add(struct lttng_calibrate_deltas *d,
 		d->next = 0;
 }
 
+/**
+ * struct lttng_calibrate_choice - a settings file that holds one word
+ * @nr: how many words there are
+ * @name: word @i
+ * @check: 0 when word @i may be chosen, else why not (an errno); NULL when
+ *	all may
+ * @get: the chosen word in @s
+ * @set: choose word @i in @s
+ */
+struct lttng_calibrate_choice {
+	int nr;
+	const char *(*name)(int i);
+	int (*check)(int i);
+	int (*get)(const struct lttng_calibrate_settings *s);
+	void (*set)(struct lttng_calibrate_settings *s, int i);
+};
+
 /* lttng-calibrate-settings.c */
 struct lttng_calibrate_settings *lttng_calibrate_settings_lock(void);
 void lttng_calibrate_settings_unlock(void);
@@ -373,10 +390,8 @@ int lttng_calibrate_parse_decimal(const char *text, size_t len, s64 min,
 				  s64 max, s64 *val);
 ssize_t lttng_calibrate_copy_command(char *buf, size_t size,
 				     const char __user *ubuf, size_t count);
-int lttng_calibrate_parse_word(const char *text, const char *const *names,
-			       int nr);
-void lttng_calibrate_show_choices(struct seq_file *m, const char *const *names,
-				  int nr, int chosen);
+void lttng_calibrate_choice_file(const char *name, struct dentry *dir,
+				 const struct lttng_calibrate_choice *choice);
 void lttng_calibrate_settings_init(struct dentry *dir);
 
 /* lttng-calibrate-probe.c */

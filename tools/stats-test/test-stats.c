@@ -375,6 +375,67 @@ static void test_billion(void)
 		      999999999, 999999999);
 }
 
+/*
+ * Samples equal to a recent one are counted later, in bulk: the result
+ * must not depend on it.  The reference counts every sample on its own
+ * (a flush after each add) in another order.
+ */
+static void test_pending_values(void)
+{
+	static const s64 x[] = {
+		5, 5, 7, 5, 7, 9, 9, 5, -3, -3, 7, 7, 7, 1LL << 40, 5,
+		-(1LL << 40), 1LL << 40, 0, 0, 5,
+	};
+	struct lttng_calibrate_summary want;
+	struct lttng_calibrate_stats *ref;
+	unsigned int i, n = ARRAY_SIZE(x);
+
+	ref = calloc(1, sizeof(*ref));
+	if (!ref) {
+		failed = true;
+		return;
+	}
+	lttng_calibrate_stats_init(ref);
+	for (i = 0; i < n; i++) {
+		lttng_calibrate_stats_add(ref, x[n - 1 - i]);
+		lttng_calibrate_stats_flush(ref);
+	}
+	lttng_calibrate_stats_summarize(ref, &want);
+	add_all(x, n);
+	CHECK_SUMMARY(want.count, want.min, want.max, want.mean_milli,
+		      want.stddev_milli, want.median, want.p99);
+	CHECK_U64(memcmp(s->pos, ref->pos, sizeof(s->pos)), 0);
+	CHECK_U64(memcmp(s->neg, ref->neg, sizeof(s->neg)), 0);
+	CHECK_U64(want.count, n);
+	free(ref);
+}
+
+/* The figures results derive from summaries, against worked examples. */
+static void test_derived(void)
+{
+	s64 pct = 0;
+
+	CHECK_U64(lttng_calibrate_t975_milli(2), 12706);
+	CHECK_U64(lttng_calibrate_t975_milli(31), 2042);
+	CHECK_U64(lttng_calibrate_t975_milli(1001), 1960);
+	/* 12.706 * 1.000 / sqrt(2) = 8.9845, floored from sqrt(2) ~ 1.414 */
+	CHECK_S64(lttng_calibrate_ci95_milli(1000, 2), 8985);
+	/* 1.960 * 2.000 / sqrt(10^6) = 0.00392 */
+	CHECK_S64(lttng_calibrate_ci95_milli(2000, 1000000), 3);
+	CHECK_S64(lttng_calibrate_ci95_milli(1000, 1), 0);
+	CHECK_S64(lttng_calibrate_percent_milli(50000, 200000, &pct), 1);
+	CHECK_S64(pct, 25000);
+	CHECK_S64(lttng_calibrate_percent_milli(-1000, 3000, &pct), 1);
+	CHECK_S64(pct, -33333);
+	CHECK_S64(lttng_calibrate_percent_milli(1, 0, &pct), 0);
+	/* 1000 cycles at 2445412 kHz: 408.9294 ns */
+	CHECK_S64(lttng_calibrate_milli_to_ns(1000000, 2445412), 408929);
+	CHECK_S64(lttng_calibrate_milli_to_ns(-1000000, 2445412), -408929);
+	CHECK_S64(lttng_calibrate_milli_to_ns(S64_MAX, 1), S64_MAX);
+	CHECK_S64(lttng_calibrate_milli(S64_MAX / 100), S64_MAX);
+	CHECK_S64(lttng_calibrate_milli(-7), -7000);
+}
+
 static const struct {
 	void (*run)(void);
 	const char *name;
@@ -394,6 +455,8 @@ static const struct {
 	{ test_s64_edges, "S64_MIN/S64_MAX saturate, no overflow" },
 	{ test_relative_error, "bucket midpoints within 1/64 over 2^0..2^63" },
 	{ test_bucket_saturation, "bucket counters saturate at U32_MAX" },
+	{ test_pending_values, "repeated values counted later: same summary" },
+	{ test_derived, "t quantile, 95% interval, percent, ns conversion" },
 	{ test_billion, "10^9 samples of about 10^9" },
 };
 
