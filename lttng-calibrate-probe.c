@@ -155,6 +155,70 @@ static void lttng_calibrate_kretprobe_teardown(struct lttng_calibrate_probe *p)
 	unregister_kretprobe(&p->krp);
 }
 
+#ifdef LTTNG_CALIBRATE_HAVE_FPROBE
+static int lttng_calibrate_fprobe_entry(struct fprobe *fp,
+					unsigned long entry_ip,
+					unsigned long ret_ip,
+					struct lttng_calibrate_fprobe_regs *regs,
+					void *entry_data)
+{
+	struct lttng_calibrate_probe *p =
+		container_of(fp, struct lttng_calibrate_probe, fp);
+	struct lttng_calibrate_instance *data = entry_data;
+
+	if (data)
+		data->mark = 1;
+	lttng_calibrate_spin(p->work_cycles);
+	return 0;
+}
+
+NOKPROBE_SYMBOL(lttng_calibrate_fprobe_entry);
+
+static void lttng_calibrate_fprobe_exit(struct fprobe *fp,
+					unsigned long entry_ip,
+					unsigned long ret_ip,
+					struct lttng_calibrate_fprobe_regs *regs,
+					void *entry_data)
+{
+	struct lttng_calibrate_instance *data = entry_data;
+
+	data->mark = 0;
+}
+
+NOKPROBE_SYMBOL(lttng_calibrate_fprobe_exit);
+
+static int lttng_calibrate_fprobe_register(struct lttng_calibrate_probe *p)
+{
+	p->fp.entry_handler = lttng_calibrate_fprobe_entry;
+	p->fp_addr = (unsigned long)p->target;
+	return register_fprobe_ips(&p->fp, &p->fp_addr, 1);
+}
+
+static int lttng_calibrate_fprobe_setup(struct lttng_calibrate_probe *p)
+{
+	return lttng_calibrate_fprobe_register(p);
+}
+
+/* As for a kretprobe: one instance in flight, two are enough. */
+static int lttng_calibrate_fprobe_exit_setup(struct lttng_calibrate_probe *p)
+{
+	p->fp.exit_handler = lttng_calibrate_fprobe_exit;
+	p->fp.entry_data_size = sizeof(struct lttng_calibrate_instance);
+	p->fp.nr_maxactive = 2;
+	return lttng_calibrate_fprobe_register(p);
+}
+
+static void lttng_calibrate_fprobe_teardown(struct lttng_calibrate_probe *p)
+{
+	unregister_fprobe(&p->fp);
+	p->nmissed = p->fp.nmissed;
+}
+#else
+#define lttng_calibrate_fprobe_setup		NULL
+#define lttng_calibrate_fprobe_exit_setup	NULL
+#define lttng_calibrate_fprobe_teardown		NULL
+#endif
+
 /**
  * struct lttng_calibrate_mechanism_ops - one mechanism "probe" offers
  * @name: as written to "probe"
@@ -183,9 +247,15 @@ static const struct lttng_calibrate_mechanism_ops lttng_calibrate_mechanisms[] =
 	},
 	[LTTNG_CALIBRATE_PROBE_FPROBE] = {
 		.name = "fprobe",
-		.unavailable = IS_ENABLED(CONFIG_FPROBE) ?
-			"not supported by lttng_calibrate on this kernel yet" :
-			"the kernel is built without CONFIG_FPROBE",
+		.unavailable = LTTNG_CALIBRATE_FPROBE_UNAVAILABLE,
+		.setup = lttng_calibrate_fprobe_setup,
+		.teardown = lttng_calibrate_fprobe_teardown,
+	},
+	[LTTNG_CALIBRATE_PROBE_FPROBE_EXIT] = {
+		.name = "fprobe-exit",
+		.unavailable = LTTNG_CALIBRATE_FPROBE_UNAVAILABLE,
+		.setup = lttng_calibrate_fprobe_exit_setup,
+		.teardown = lttng_calibrate_fprobe_teardown,
 	},
 	[LTTNG_CALIBRATE_PROBE_EXTERNAL] = { .name = "external" },
 };
@@ -282,15 +352,9 @@ static const char *lttng_calibrate_mechanism_word(int i)
 	return lttng_calibrate_mechanisms[i].name;
 }
 
-static int lttng_calibrate_mechanism_check(int i)
+static const char *lttng_calibrate_mechanism_unavailable(int i)
 {
-	const struct lttng_calibrate_mechanism_ops *ops =
-		&lttng_calibrate_mechanisms[i];
-
-	if (!ops->unavailable)
-		return 0;
-	pr_info("%s is not available: %s\n", ops->name, ops->unavailable);
-	return -EOPNOTSUPP;
+	return lttng_calibrate_mechanisms[i].unavailable;
 }
 
 static int lttng_calibrate_mechanism_get(const struct lttng_calibrate_settings *s)
@@ -307,7 +371,7 @@ static void lttng_calibrate_mechanism_set(struct lttng_calibrate_settings *s,
 static const struct lttng_calibrate_choice lttng_calibrate_probe_choice = {
 	.nr = LTTNG_CALIBRATE_NR_MECHANISMS,
 	.name = lttng_calibrate_mechanism_word,
-	.check = lttng_calibrate_mechanism_check,
+	.unavailable = lttng_calibrate_mechanism_unavailable,
 	.get = lttng_calibrate_mechanism_get,
 	.set = lttng_calibrate_mechanism_set,
 };

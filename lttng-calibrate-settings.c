@@ -215,6 +215,7 @@ static ssize_t lttng_calibrate_choice_write(struct file *file,
 {
 	const struct lttng_calibrate_choice *c = file_inode(file)->i_private;
 	struct lttng_calibrate_settings *s;
+	const char *why;
 	char buf[32];
 	ssize_t ret;
 	int i;
@@ -225,9 +226,11 @@ static ssize_t lttng_calibrate_choice_write(struct file *file,
 	i = lttng_calibrate_parse_choice(buf, c);
 	if (i < 0)
 		return i;
-	ret = c->check ? c->check(i) : 0;
-	if (ret)
-		return ret;
+	why = c->unavailable ? c->unavailable(i) : NULL;
+	if (why) {
+		pr_info("%s is not available: %s\n", c->name(i), why);
+		return -EOPNOTSUPP;
+	}
 	s = lttng_calibrate_settings_lock();
 	if (IS_ERR(s))
 		return PTR_ERR(s);
@@ -236,7 +239,10 @@ static ssize_t lttng_calibrate_choice_write(struct file *file,
 	return count;
 }
 
-/* Like ftrace's "current_tracer" choices: every word, the chosen in []. */
+/*
+ * Like ftrace's "current_tracer" choices: every word, the chosen in [];
+ * then a comment line for each word this kernel cannot offer, and why.
+ */
 static int lttng_calibrate_choice_show(struct seq_file *m, void *v)
 {
 	const struct lttng_calibrate_choice *c = m->private;
@@ -251,6 +257,10 @@ static int lttng_calibrate_choice_show(struct seq_file *m, void *v)
 		seq_printf(m, i == chosen ? "%s[%s]" : "%s%s", i ? " " : "",
 			   c->name(i));
 	seq_putc(m, '\n');
+	for (i = 0; c->unavailable && i < c->nr; i++)
+		if (c->unavailable(i))
+			seq_printf(m, "# %s: unavailable: %s\n", c->name(i),
+				   c->unavailable(i));
 	return 0;
 }
 
@@ -275,9 +285,9 @@ static const struct file_operations lttng_calibrate_choice_fops = {
  * @choice: its words and the setting they choose
  *
  * Writing one of the words (one optional trailing newline) chooses it,
- * -EINVAL for anything else, the errno of @choice->check when the word is
- * not available, -EBUSY during a run.  Reading lists the words with the
- * chosen one in brackets.
+ * -EINVAL for anything else, -EOPNOTSUPP for a word that is not available,
+ * -EBUSY during a run.  Reading lists the words with the chosen one in
+ * brackets, then why each unavailable one is.
  */
 void lttng_calibrate_choice_file(const char *name, struct dentry *dir,
 				 const struct lttng_calibrate_choice *choice)

@@ -23,6 +23,7 @@
 #include <asm/tsc.h>
 #endif
 
+#include "lttng-calibrate-compat.h"
 #include "lttng-calibrate-stats.h"
 
 /*
@@ -107,7 +108,10 @@ enum lttng_calibrate_end {
  * @LTTNG_CALIBRATE_PROBE_KPROBE: a kprobe with a pre-handler
  * @LTTNG_CALIBRATE_PROBE_KRETPROBE: a kretprobe with entry and return
  *	handlers and per-instance data
- * @LTTNG_CALIBRATE_PROBE_FPROBE: an fprobe, where the kernel has them
+ * @LTTNG_CALIBRATE_PROBE_FPROBE: an fprobe with an entry handler, where the
+ *	kernel has them
+ * @LTTNG_CALIBRATE_PROBE_FPROBE_EXIT: an fprobe with entry and exit
+ *	handlers and per-instance data
  * @LTTNG_CALIBRATE_PROBE_EXTERNAL: nothing of ours: someone else (LTTng,
  *	ftrace kprobe events, perf probe, bpftrace) instruments the target
  * @LTTNG_CALIBRATE_NR_MECHANISMS: number of mechanisms
@@ -117,6 +121,7 @@ enum lttng_calibrate_mechanism {
 	LTTNG_CALIBRATE_PROBE_KPROBE,
 	LTTNG_CALIBRATE_PROBE_KRETPROBE,
 	LTTNG_CALIBRATE_PROBE_FPROBE,
+	LTTNG_CALIBRATE_PROBE_FPROBE_EXIT,
 	LTTNG_CALIBRATE_PROBE_EXTERNAL,
 	LTTNG_CALIBRATE_NR_MECHANISMS,
 };
@@ -260,6 +265,8 @@ struct lttng_calibrate_result {
  * @baseline: its twin, never instrumented
  * @kp: the kprobe, for @mechanism kprobe
  * @krp: the kretprobe, for @mechanism kretprobe
+ * @fp: the fprobe, for @mechanism fprobe and fprobe-exit
+ * @fp_addr: the address @fp probes
  * @registered: the mechanism's teardown is due
  * @nmissed: hits the probe missed, read before unregistering
  */
@@ -271,6 +278,10 @@ struct lttng_calibrate_probe {
 	void (*baseline)(void);
 	struct kprobe kp;
 	struct kretprobe krp;
+#ifdef LTTNG_CALIBRATE_HAVE_FPROBE
+	struct fprobe fp;
+	unsigned long fp_addr;
+#endif
 	bool registered;
 	unsigned long nmissed;
 };
@@ -367,15 +378,15 @@ lttng_calibrate_deltas_add(struct lttng_calibrate_deltas *d,
  * struct lttng_calibrate_choice - a settings file that holds one word
  * @nr: how many words there are
  * @name: word @i
- * @check: 0 when word @i may be chosen, else why not (an errno); NULL when
- *	all may
+ * @unavailable: NULL when word @i may be chosen on this kernel, else why
+ *	not; NULL when all may
  * @get: the chosen word in @s
  * @set: choose word @i in @s
  */
 struct lttng_calibrate_choice {
 	int nr;
 	const char *(*name)(int i);
-	int (*check)(int i);
+	const char *(*unavailable)(int i);
 	int (*get)(const struct lttng_calibrate_settings *s);
 	void (*set)(struct lttng_calibrate_settings *s, int i);
 };

@@ -51,6 +51,8 @@ FIXTURE_VARIANT(truth) {
 
 FIXTURE_VARIANT_ADD(truth, kprobe) { .mechanism = "kprobe" };
 FIXTURE_VARIANT_ADD(truth, kretprobe) { .mechanism = "kretprobe" };
+FIXTURE_VARIANT_ADD(truth, fprobe) { .mechanism = "fprobe" };
+FIXTURE_VARIANT_ADD(truth, fprobe_exit) { .mechanism = "fprobe-exit" };
 
 static double tolerance(void)
 {
@@ -91,6 +93,8 @@ TEST_F_TIMEOUT(truth, slope_and_intercept, 600)
 	char value[32], *text;
 	int i;
 
+	if (!strncmp(variant->mechanism, "fprobe", 6) && !fprobe_available())
+		SKIP(return, "this kernel has no fprobe (CONFIG_FPROBE)");
 	ASSERT_EQ(0, write_str(DIR "probe", variant->mechanism));
 	for (i = 0; i < NR_POINTS; i++) {
 		snprintf(value, sizeof(value), "%lld", work[i]);

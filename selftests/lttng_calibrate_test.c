@@ -834,36 +834,54 @@ static int our_kprobes(void)
 	return n;
 }
 
+/* Whether ftrace has a callback on the target (an fprobe, ftrace). */
+static bool target_hooked(void)
+{
+	char *text = slurp("/sys/kernel/tracing/enabled_functions");
+	bool yes = text && strstr(text, "lttng_calibrate_target");
+
+	free(text);
+	return yes;
+}
+
+/* The first line of "probe": the mechanisms, the chosen one in []. */
+static void expect_probe_line(struct __test_metadata *_metadata,
+			      const char *want)
+{
+	char *text = slurp(DIR "probe");
+
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(0, strncmp(text, want, strlen(want))) {
+		TH_LOG("probe reads \"%s\"", text);
+	}
+	free(text);
+}
+
 TEST_F(calib, probe_setting)
 {
-	char *text;
+	static const char *const fprobes[] = { "fprobe", "fprobe-exit" };
+	int i;
 
-	text = slurp(DIR "probe");
-	ASSERT_NE(NULL, text);
-	EXPECT_STREQ("[none] kprobe kretprobe fprobe external\n", text);
-	free(text);
+	expect_probe_line(_metadata,
+			  "[none] kprobe kretprobe fprobe fprobe-exit external\n");
 	EXPECT_EQ(EINVAL, write_str(DIR "probe", "uprobe"));
 	EXPECT_EQ(EINVAL, write_str(DIR "probe", ""));
 	EXPECT_EQ(EINVAL, write_str(DIR "probe", "kprobe kretprobe"));
 	EXPECT_EQ(EINVAL, write_bytes(DIR "probe", "kprobe\0", 7));
-	/* Debian's 6.1 has no CONFIG_FPROBE. */
-	EXPECT_EQ(EOPNOTSUPP, write_str(DIR "probe", "fprobe"));
+	/* Debian's 6.1 has no CONFIG_FPROBE; its 6.12 has. */
+	for (i = 0; i < 2; i++) {
+		EXPECT_EQ(fprobe_available() ? 0 : EOPNOTSUPP,
+			  write_str(DIR "probe", fprobes[i]));
+		ASSERT_EQ(0, write_str(DIR "probe", "none"));
+	}
 	EXPECT_EQ(EINVAL, write_str(DIR "target", "syscall"));
 	EXPECT_EQ(E2BIG, write_str(DIR "work_cycles", "1000001"));
 	EXPECT_EQ(EINVAL, write_str(DIR "work_cycles", "lots"));
-	text = slurp(DIR "probe");
-	ASSERT_NE(NULL, text);
-	EXPECT_STREQ("[none] kprobe kretprobe fprobe external\n", text);
-	free(text);
-	text = slurp(DIR "target");
-	ASSERT_NE(NULL, text);
-	EXPECT_STREQ("[function] tracepoint\n", text);
-	free(text);
+	expect_probe_line(_metadata,
+			  "[none] kprobe kretprobe fprobe fprobe-exit external\n");
 	ASSERT_EQ(0, write_str(DIR "probe", "kretprobe\n"));
-	text = slurp(DIR "probe");
-	ASSERT_NE(NULL, text);
-	EXPECT_STREQ("none kprobe [kretprobe] fprobe external\n", text);
-	free(text);
+	expect_probe_line(_metadata,
+			  "none kprobe [kretprobe] fprobe fprobe-exit external\n");
 	EXPECT_EQ(0, our_kprobes());
 }
 
@@ -886,21 +904,26 @@ TEST_F_TIMEOUT(calib, probe_busy_during_run, 120)
 
 TEST_F(calib, mechanisms_attach_and_detach)
 {
-	static const char *const mech[] = { "kprobe", "kretprobe" };
-	long long median[2];
+	static const char *const mech[] = {
+		"kprobe", "kretprobe", "fprobe", "fprobe-exit",
+	};
+	int i, n = fprobe_available() ? 4 : 2;
+	long long median[4];
 	double mean, ci;
 	char *text;
-	int i;
 
-	for (i = 0; i < 2; i++) {
+	for (i = 0; i < n; i++) {
 		ASSERT_EQ(0, write_str(DIR "probe", mech[i]));
 		ASSERT_EQ(0, run("20000"));
 		EXPECT_EQ(0, our_kprobes());
+		EXPECT_FALSE(target_hooked());
 		check_results(_metadata, 20000);
 		text = slurp(DIR "results_kv");
 		ASSERT_NE(NULL, text);
-		EXPECT_EQ(0, strncmp(kv(text, "probe.mechanism"), mech[i],
-				     strlen(mech[i])));
+		EXPECT_TRUE(kv(text, "probe.mechanism") &&
+			    !strncmp(kv(text, "probe.mechanism"), mech[i],
+				     strlen(mech[i])) &&
+			    kv(text, "probe.mechanism")[strlen(mech[i])] == '\n');
 		EXPECT_EQ(0, kv_ll(text, "probe.nmissed"));
 		free(text);
 		overhead(_metadata, &mean, &ci, &median[i]);
@@ -909,8 +932,12 @@ TEST_F(calib, mechanisms_attach_and_detach)
 		EXPECT_LT(0, mean - ci);
 		EXPECT_LT(0, median[i]);
 	}
-	/* A kretprobe does a kprobe's work and more. */
+	/* A probe on return does the entry probe's work and more. */
 	EXPECT_LT(median[0], median[1]);
+	if (n == 4)
+		EXPECT_LT(median[2], median[3]);
+	ASSERT_EQ(0, write_str(DIR "probe", "kretprobe"));
+	ASSERT_EQ(0, run("100"));
 	text = slurp(DIR "results");
 	ASSERT_NE(NULL, text);
 	EXPECT_TRUE(text_is(text, "probe:", "kretprobe"));

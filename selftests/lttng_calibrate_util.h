@@ -340,6 +340,16 @@ static inline int kmsg_has_errors(int fd)
 	return bad;
 }
 
+/* Whether this kernel offers the fprobe mechanisms (CONFIG_FPROBE). */
+static inline bool fprobe_available(void)
+{
+	char *text = slurp(DIR "probe");
+	bool yes = text && !strstr(text, "\n# fprobe: unavailable: ");
+
+	free(text);
+	return yes;
+}
+
 /* What every test restores, and where its kernel log check starts. */
 struct env {
 	int kmsg;

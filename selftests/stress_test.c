@@ -371,7 +371,7 @@ static void bad_words(struct bad_list *l, const char *path,
 }
 
 static const char *const probe_words[] = {
-	"none", "kprobe", "kretprobe", "fprobe", "external",
+	"none", "kprobe", "kretprobe", "fprobe", "fprobe-exit", "external",
 };
 
 static void gen_probe(struct bad_list *l)
@@ -382,9 +382,12 @@ static void gen_probe(struct bad_list *l)
 		"kprobe kretprobe", "kprobe,kretprobe", "none\tkprobe", NULL,
 	};
 
-	/* Debian's 6.1 has no CONFIG_FPROBE: well-formed, not supported. */
-	bad_str(l, "fprobe", EOPNOTSUPP);
-	bad_str(l, "fprobe\n", EOPNOTSUPP);
+	/* Without CONFIG_FPROBE (Debian's 6.1): well-formed, not supported. */
+	if (!fprobe_available()) {
+		bad_str(l, "fprobe", EOPNOTSUPP);
+		bad_str(l, "fprobe\n", EOPNOTSUPP);
+		bad_str(l, "fprobe-exit", EOPNOTSUPP);
+	}
 	bad_words(l, DIR "probe", probe_words, ARRAY_SIZE(probe_words),
 		  others);
 }
@@ -654,7 +657,8 @@ static const char *const counter_tokens[] = {
 };
 
 static const char *const probe_tokens[] = {
-	"none", "kprobe", "kretprobe", "fprobe", "external", "uprobe", NULL,
+	"none", "kprobe", "kretprobe", "fprobe", "fprobe-exit", "external",
+	"uprobe", NULL,
 };
 
 static const char *const target_tokens[] = {

@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttng-calibrate: what differs between the kernels it builds for, in one
+ * place (as lttng-modules keeps its include/wrapper/).  Everything else in
+ * the module is written against one API; each difference here is a range
+ * of LINUX_VERSION_CODE or a kernel option.
+ */
+#ifndef _LTTNG_CALIBRATE_COMPAT_H
+#define _LTTNG_CALIBRATE_COMPAT_H
+
+#include <linux/version.h>
+
+/*
+ * fprobe: since 5.18 behind CONFIG_FPROBE (Debian's 6.1 does not set it,
+ * its 6.12 does).  Handlers got an entry_data pointer and the entry handler
+ * a return value in 6.5, which is as old as the module goes; in 6.14
+ * fprobe moved onto the function graph tracer, and handlers get a
+ * struct ftrace_regs instead of a struct pt_regs.
+ */
+#if IS_ENABLED(CONFIG_FPROBE) && LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
+#define LTTNG_CALIBRATE_HAVE_FPROBE	1
+#include <linux/fprobe.h>
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 14, 0)
+#define lttng_calibrate_fprobe_regs	ftrace_regs
+#else
+#define lttng_calibrate_fprobe_regs	pt_regs
+#endif
+#define LTTNG_CALIBRATE_FPROBE_UNAVAILABLE	NULL
+#elif IS_ENABLED(CONFIG_FPROBE)
+#define LTTNG_CALIBRATE_FPROBE_UNAVAILABLE \
+	"the fprobe API of kernels before 6.5 is not supported"
+#else
+#define LTTNG_CALIBRATE_FPROBE_UNAVAILABLE \
+	"the kernel is built without CONFIG_FPROBE"
+#endif
+
+#endif /* _LTTNG_CALIBRATE_COMPAT_H */
