@@ -10,6 +10,10 @@
 
 #include <linux/version.h>
 
+/* Whether the kernel built for is @major.@minor.@patch or later. */
+#define LTTNG_CALIBRATE_KERNEL_AT_LEAST(major, minor, patch) \
+	(KERNEL_VERSION(major, minor, patch) <= LINUX_VERSION_CODE)
+
 /*
  * fprobe: since 5.18 behind CONFIG_FPROBE (Debian's 6.1 does not set it,
  * its 6.12 does).  Handlers got an entry_data pointer and the entry handler
@@ -17,10 +21,10 @@
  * fprobe moved onto the function graph tracer, and handlers get a
  * struct ftrace_regs instead of a struct pt_regs.
  */
-#if IS_ENABLED(CONFIG_FPROBE) && LINUX_VERSION_CODE >= KERNEL_VERSION(6, 5, 0)
+#if IS_ENABLED(CONFIG_FPROBE) && LTTNG_CALIBRATE_KERNEL_AT_LEAST(6, 5, 0)
 #define LTTNG_CALIBRATE_HAVE_FPROBE	1
 #include <linux/fprobe.h>
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 14, 0)
+#if LTTNG_CALIBRATE_KERNEL_AT_LEAST(6, 14, 0)
 #define lttng_calibrate_fprobe_regs	ftrace_regs
 #else
 #define lttng_calibrate_fprobe_regs	pt_regs
