@@ -7,9 +7,9 @@
  * baseline in clock cycles, then the same for every counter.  A reader gets
  * a snapshot taken when it opens the file.  Neither side waits for the
  * other: the run writes rows without a lock (lttng_calibrate_deltas_add()),
- * and a reader copies the ring, then keeps only the rows that the run did
- * not start overwriting while it copied.  So rows never tear; during a run
- * a snapshot may hold a few rows fewer than the window.
+ * and a reader copies the ring oldest row first, keeping only the rows that
+ * the run did not start overwriting while it copied them.  So rows never
+ * tear; during a run a snapshot may lack a few of the oldest rows.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -102,27 +102,43 @@ struct lttng_calibrate_deltas_view {
 	u64 nr;
 };
 
+/* Rows a reader copies between two looks at how far the run has got. */
+#define LTTNG_CALIBRATE_DELTAS_STEP	64
+
 /*
- * Copies @d into @copy.  Rows [rows - window, rows) were complete when the
- * copy began; those before begun - window may have been overwritten during
- * it.  Returns false when the run overwrote them all.
+ * Copies the rows of @d into the same slots of @copy, oldest first, in
+ * steps.  Rows [rows - window, rows) were complete when the copy began.
+ * The run overwrites the oldest rows first: after each step, the rows
+ * before begun - window may have been overwritten, copied or not, and are
+ * dropped.  Copying much faster than the run writes, a reader loses at
+ * most the few rows the run overwrote before the copy got past them.
+ * Returns false when it lost them all.
  */
 static bool lttng_calibrate_deltas_copy(const struct lttng_calibrate_deltas *d,
 					struct lttng_calibrate_deltas *copy,
 					struct lttng_calibrate_deltas_view *v)
 {
-	u64 rows, begun, first;
+	u64 rows, begun, first, i, end;
+	u32 slot;
 
+	*copy = *d;
 	/* Pairs with the release in lttng_calibrate_deltas_add(). */
 	rows = smp_load_acquire(&d->rows);
-	memcpy(copy, d, lttng_calibrate_deltas_size(d));
-	/* Pairs with the smp_wmb() in lttng_calibrate_deltas_add(). */
-	smp_rmb();
-	begun = READ_ONCE(d->begun);
 	first = rows - min_t(u64, rows, d->window);
-	if (begun > d->window)
-		first = max(first, begun - d->window);
-	if (first > rows || (first == rows && rows > 0))
+	for (i = first; i < rows; i = max(end, first)) {
+		end = min_t(u64, rows, i + LTTNG_CALIBRATE_DELTAS_STEP);
+		div_u64_rem(i, d->window, &slot);
+		end = min_t(u64, end, i + d->window - slot);
+		memcpy(copy->value + (size_t)slot * d->stride,
+		       d->value + (size_t)slot * d->stride,
+		       (end - i) * d->stride * sizeof(s64));
+		/* Pairs with the smp_wmb() in lttng_calibrate_deltas_add(). */
+		smp_rmb();
+		begun = READ_ONCE(d->begun);
+		if (begun > d->window)
+			first = max(first, min(rows, begun - d->window));
+	}
+	if (first == rows && rows > 0)
 		return false;
 	v->first = first;
 	v->nr = rows - first;
