@@ -7,6 +7,10 @@
 #   make tools             the userspace tools in tools/
 #   make selftests         the kselftests, installed in build/kselftest/
 #   make install           modules_install + depmod, and the tools
+#   make dkms              the module under DKMS, for every kernel with headers
+#   make dkms-remove       DKMS forgets it again
+#   make kselftest-tarball the kselftests and the module for KVER, as one
+#                          archive for kernel CI labs (build/)
 #   make check             every test (same as tools/run-tests)
 #   make clean
 #
@@ -23,7 +27,13 @@ KSFT_SRC := $(KSRC)/tools/testing/selftests
 KSFT_INSTALL := $(BUILD)/kselftest
 TOOL_DIRS := tools/compare tools/trace tools/cli
 
-.PHONY: all module modules tools selftests install check clean
+DKMS_NAME := lttng-calibrate
+DKMS_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
+DKMS_SRC := /usr/src/$(DKMS_NAME)-$(DKMS_VERSION)
+DKMS_FILES := Kbuild dkms.conf $(wildcard lttng-calibrate*.[ch] lttng_calibrate*.h)
+
+.PHONY: all module modules tools selftests install check clean dkms \
+	dkms-remove kselftest-tarball
 
 all: module
 
@@ -49,6 +59,26 @@ install: module tools
 	depmod $(KVER)
 	for d in $(TOOL_DIRS); do \
 		$(MAKE) -C $$d install PREFIX=$(PREFIX) || exit; done
+
+# The sources DKMS builds are copied, so the tree can change meanwhile.
+# DKMS_KVERS: the kernels to build for (default: every one with headers).
+DKMS_KVERS ?= $(shell tools/kver --list)
+
+dkms: dkms-remove
+	tools/install-deps dkms
+	mkdir -p $(DKMS_SRC)
+	cp $(DKMS_FILES) $(DKMS_SRC)/
+	dkms add $(DKMS_NAME)/$(DKMS_VERSION)
+	for k in $(DKMS_KVERS); do \
+		dkms build $(DKMS_NAME)/$(DKMS_VERSION) -k $$k && \
+		dkms install $(DKMS_NAME)/$(DKMS_VERSION) -k $$k || exit; \
+	done
+
+dkms-remove:
+	! command -v dkms >/dev/null || \
+		! dkms status $(DKMS_NAME)/$(DKMS_VERSION) | grep -q . || \
+		dkms remove $(DKMS_NAME)/$(DKMS_VERSION) --all
+	rm -rf $(DKMS_SRC)
 
 check:
 	tools/run-tests
