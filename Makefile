@@ -80,6 +80,16 @@ dkms-remove:
 		dkms remove $(DKMS_NAME)/$(DKMS_VERSION) --all
 	rm -rf $(DKMS_SRC)
 
+# What kernel CI labs (KernelCI, LKFT) run: run_kselftest.sh,
+# kselftest-list.txt, the tests with their settings and config, and the
+# module built for KVER, which the tests load when it is not loaded yet.
+KSFT_TARBALL := $(BUILD)/kselftest-lttng_calibrate-$(KVER).tar.gz
+
+kselftest-tarball: selftests module
+	cp lttng_calibrate.ko $(KSFT_INSTALL)/lttng_calibrate/
+	tar -C $(KSFT_INSTALL) -czf $(KSFT_TARBALL) .
+	@echo $(KSFT_TARBALL)
+
 check:
 	tools/run-tests
 

@@ -398,13 +398,28 @@ static inline void env_teardown(struct __test_metadata *_metadata, struct env *e
 	close(env->kmsg);
 }
 
+/*
+ * Loads the module unless it is loaded: $LTTNG_CALIBRATE_KO, else the
+ * lttng_calibrate.ko beside the test program (a kselftest tarball), else
+ * modprobe.  0 when the debugfs files are there.
+ */
 static inline int ensure_module(void)
 {
 	const char *ko = getenv("LTTNG_CALIBRATE_KO");
-	char cmd[PATH_MAX + 32];
+	char cmd[PATH_MAX + 32], here[PATH_MAX], *slash;
+	ssize_t n;
 
 	if (!access(DIR "run", F_OK))
 		return 0;
+	if (!ko || !*ko) {
+		n = readlink("/proc/self/exe", here, sizeof(here) - 32);
+		slash = n > 0 ? memrchr(here, '/', n) : NULL;
+		if (slash) {
+			strcpy(slash + 1, "lttng_calibrate.ko");
+			if (!access(here, R_OK))
+				ko = here;
+		}
+	}
 	if (ko && *ko) {
 		snprintf(cmd, sizeof(cmd), "insmod '%s' 2>/dev/null", ko);
 		if (system(cmd)) {

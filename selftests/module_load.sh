@@ -5,7 +5,8 @@
 # the module, a fresh module says it has no results, parameters are checked
 # at load time, and the kernel log stays clean.  The module is left loaded.
 #
-# The module is loaded from $LTTNG_CALIBRATE_KO when set, else by modprobe.
+# The module is loaded from $LTTNG_CALIBRATE_KO when set, else from beside
+# this script (a kselftest tarball), else by modprobe.
 set -u
 
 ksft_skip=4
@@ -39,9 +40,15 @@ check() {
 	fi
 }
 
+# $LTTNG_CALIBRATE_KO, else the module beside this script (a kselftest
+# tarball), else modprobe.
+ko=${LTTNG_CALIBRATE_KO:-}
+[ -n "$ko" ] || [ ! -f "$(dirname "$0")/lttng_calibrate.ko" ] ||
+	ko=$(dirname "$0")/lttng_calibrate.ko
+
 load() {
-	if [ -n "${LTTNG_CALIBRATE_KO:-}" ]; then
-		insmod "$LTTNG_CALIBRATE_KO" "$@"
+	if [ -n "$ko" ]; then
+		insmod "$ko" "$@"
 	else
 		modprobe lttng_calibrate "$@"
 	fi
