@@ -14,8 +14,11 @@
 #   make check             every test (same as tools/run-tests)
 #   make clean
 #
-# KVER defaults to the running kernel when its headers are installed, else
-# to the newest kernel whose headers are.
+# KVER defaults to tools/kver's choice: the running kernel when its headers
+# are installed, else Debian's linux-image-amd64 kernel.  Each kernel's
+# module is built in a copy of the sources, build/modules/KVER/, so that
+# builds for several kernels never mix objects; the module of the last
+# build is also copied to ./lttng_calibrate.ko.
 
 KVER ?= $(shell $(CURDIR)/tools/kver)
 KDIR ?= /lib/modules/$(KVER)/build
@@ -27,10 +30,13 @@ KSFT_SRC := $(KSRC)/tools/testing/selftests
 KSFT_INSTALL := $(BUILD)/kselftest
 TOOL_DIRS := tools/compare tools/trace tools/cli
 
+MODULE_FILES := Kbuild $(wildcard lttng-calibrate*.[ch] lttng_calibrate*.h)
+MODDIR := $(BUILD)/modules/$(KVER)
+
 DKMS_NAME := lttng-calibrate
 DKMS_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
 DKMS_SRC := /usr/src/$(DKMS_NAME)-$(DKMS_VERSION)
-DKMS_FILES := Kbuild dkms.conf $(wildcard lttng-calibrate*.[ch] lttng_calibrate*.h)
+DKMS_FILES := dkms.conf $(MODULE_FILES)
 
 .PHONY: all module modules tools selftests install check clean dkms \
 	dkms-remove kselftest-tarball
@@ -40,7 +46,11 @@ all: module
 module modules:
 	@test -d "$(KDIR)" || { echo "no kernel headers at $(KDIR):" \
 		"apt-get install linux-headers-$(KVER)" >&2; exit 1; }
-	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
+	mkdir -p $(MODDIR)
+	cp -p $(MODULE_FILES) $(MODDIR)/
+	$(MAKE) -C $(KDIR) M=$(MODDIR) modules
+	cp $(MODDIR)/lttng_calibrate.ko lttng_calibrate.ko.tmp
+	mv lttng_calibrate.ko.tmp lttng_calibrate.ko
 
 tools:
 	for d in $(TOOL_DIRS); do $(MAKE) -C $$d || exit; done
@@ -55,7 +65,7 @@ selftests:
 		INSTALL_PATH=$(KSFT_INSTALL) install
 
 install: module tools
-	$(MAKE) -C $(KDIR) M=$(CURDIR) modules_install
+	$(MAKE) -C $(KDIR) M=$(MODDIR) modules_install
 	depmod $(KVER)
 	for d in $(TOOL_DIRS); do \
 		$(MAKE) -C $$d install PREFIX=$(PREFIX) || exit; done
@@ -86,7 +96,7 @@ dkms-remove:
 KSFT_TARBALL := $(BUILD)/kselftest-lttng_calibrate-$(KVER).tar.gz
 
 kselftest-tarball: selftests module
-	cp lttng_calibrate.ko $(KSFT_INSTALL)/lttng_calibrate/
+	cp $(MODDIR)/lttng_calibrate.ko $(KSFT_INSTALL)/lttng_calibrate/
 	tar -C $(KSFT_INSTALL) -czf $(KSFT_TARBALL) .
 	@echo $(KSFT_TARBALL)
 
@@ -95,5 +105,5 @@ check:
 
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
-	for d in $(TOOL_DIRS); do $(MAKE) -C $$d clean; done
+	rm -f lttng_calibrate.ko	for d in $(TOOL_DIRS); do $(MAKE) -C $$d clean; done
 	rm -rf $(BUILD)

@@ -8,8 +8,9 @@
  * a snapshot taken when it opens the file.  Neither side waits for the
  * other: the run writes rows without a lock (lttng_calibrate_deltas_add()),
  * and a reader copies the ring oldest row first, keeping only the rows that
- * the run did not start overwriting while it copied them.  So rows never
- * tear; during a run a snapshot may lack a few of the oldest rows.
+ * the run did not start overwriting before it copied them, and chasing the
+ * rows the run adds meanwhile.  So rows never tear and a snapshot holds a
+ * whole window, unless the run outpaces the reader.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -106,42 +107,52 @@ struct lttng_calibrate_deltas_view {
 #define LTTNG_CALIBRATE_DELTAS_STEP	64
 
 /*
- * Copies the rows of @d into the same slots of @copy, oldest first, in
- * steps.  Rows [rows - window, rows) were complete when the copy began.
+ * Copies rows of @d into the same slots of @copy, oldest first, in steps,
+ * until it has caught up with the run (or copied four windows' worth).
  * The run overwrites the oldest rows first: after each step, the rows
- * before begun - window may have been overwritten, copied or not, and are
- * dropped.  Copying much faster than the run writes, a reader loses at
- * most the few rows the run overwrote before the copy got past them.
- * Returns false when it lost them all.
+ * before begun - window may have been overwritten before they were copied,
+ * and are dropped; rows the run completes meanwhile are copied too.  So a
+ * reader that was held up (interrupted, preempted) still ends with a whole
+ * window of consecutive rows, the last ones when it caught up.  Returns
+ * false when it has none.
  */
 static bool lttng_calibrate_deltas_copy(const struct lttng_calibrate_deltas *d,
 					struct lttng_calibrate_deltas *copy,
 					struct lttng_calibrate_deltas_view *v)
 {
-	u64 rows, begun, first, i, end;
+	u64 rows, begun, first, i, end, budget = 4 * (u64)d->window;
 	u32 slot;
 
 	*copy = *d;
 	/* Pairs with the release in lttng_calibrate_deltas_add(). */
 	rows = smp_load_acquire(&d->rows);
 	first = rows - min_t(u64, rows, d->window);
-	for (i = first; i < rows; i = max(end, first)) {
+	for (i = first; budget; ) {
+		/* Pairs with the release in lttng_calibrate_deltas_add(). */
+		rows = smp_load_acquire(&d->rows);
+		if (i >= rows)
+			break;
 		end = min_t(u64, rows, i + LTTNG_CALIBRATE_DELTAS_STEP);
 		div_u64_rem(i, d->window, &slot);
 		end = min_t(u64, end, i + d->window - slot);
 		memcpy(copy->value + (size_t)slot * d->stride,
 		       d->value + (size_t)slot * d->stride,
 		       (end - i) * d->stride * sizeof(s64));
+		budget -= min(budget, end - i);
 		/* Pairs with the smp_wmb() in lttng_calibrate_deltas_add(). */
 		smp_rmb();
 		begun = READ_ONCE(d->begun);
 		if (begun > d->window)
-			first = max(first, min(rows, begun - d->window));
+			first = max(first, begun - d->window);
+		i = max(end, first);
 	}
-	if (first == rows && rows > 0)
+	/* [first, i) are whole rows; the window keeps the last ones. */
+	if (i > d->window)
+		first = max(first, i - d->window);
+	if (first >= i && i > 0)
 		return false;
 	v->first = first;
-	v->nr = rows - first;
+	v->nr = i - first;
 	return true;
 }
 
