@@ -1004,6 +1004,52 @@ TEST_F(calib, external_kprobe_events)
 }
 
 /* The tracepoint target: a disabled static key, then a live tracepoint. */
+/*
+ * tracefs fprobe events (f:, CONFIG_FPROBE_EVENTS) measured in external
+ * mode beside the kprobe events: where the kernel has fprobes it has them,
+ * and each event costs something; elsewhere they are refused.
+ */
+TEST_F(calib, external_fprobe_events)
+{
+	static const char *const defs[] = {
+		"f:lttng_calibrate_f lttng_calibrate_target",
+		"f:lttng_calibrate_fr lttng_calibrate_target%return",
+	};
+	static const char *const names[] = {
+		"lttng_calibrate_f", "lttng_calibrate_fr",
+	};
+	const char *events = "/sys/kernel/tracing/dynamic_events";
+	long long median;
+	double mean, ci;
+	char path[160];
+	int i, err;
+
+	if (access(events, W_OK))
+		SKIP(return, "no tracefs dynamic_events");
+	ASSERT_EQ(0, write_str(DIR "probe", "external"));
+	for (i = 0; i < 2; i++) {
+		err = write_str(events, defs[i]);
+		if (!fprobe_available()) {
+			EXPECT_NE(0, err);
+			continue;
+		}
+		ASSERT_EQ(0, err);
+		snprintf(path, sizeof(path),
+			 "/sys/kernel/tracing/events/fprobes/%s/enable",
+			 names[i]);
+		ASSERT_EQ(0, write_str(path, "1"));
+		EXPECT_EQ(0, run("20000"));
+		write_str(path, "0");
+		snprintf(path, sizeof(path), "-:%s", names[i]);
+		EXPECT_EQ(0, write_str(events, path));
+		overhead(_metadata, &mean, &ci, &median);
+		fprintf(stderr, "# ftrace %s: %.3f +/- %.3f cycles, median %lld\n",
+			defs[i], mean, ci, median);
+		EXPECT_LT(0, median);
+	}
+	EXPECT_FALSE(target_hooked());
+}
+
 TEST_F(calib, tracepoint_off_and_on)
 {
 	const char *enable =
