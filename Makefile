@@ -60,7 +60,7 @@ tools:
 selftests:
 	tools/kernel-files $(BUILD)
 	rm -rf $(KSFT_SRC)/lttng_calibrate $(KSFT_INSTALL)
-	cp -r selftests $(KSFT_SRC)/lttng_calibrate
+	cp -rL selftests $(KSFT_SRC)/lttng_calibrate
 	$(MAKE) -C $(KSFT_SRC) TARGETS=lttng_calibrate \
 		INSTALL_PATH=$(KSFT_INSTALL) install
 

@@ -400,8 +400,9 @@ static inline void env_teardown(struct __test_metadata *_metadata, struct env *e
 
 /*
  * Loads the module unless it is loaded: $LTTNG_CALIBRATE_KO, else the
- * lttng_calibrate.ko beside the test program (a kselftest tarball), else
- * modprobe.  0 when the debugfs files are there.
+ * lttng_calibrate.ko beside the test program (a kselftest tarball) or in
+ * its module/ (built by lib.mk's TEST_GEN_MODS_DIR), else modprobe.  0 when
+ * the debugfs files are there.
  */
 static inline int ensure_module(void)
 {
@@ -416,6 +417,8 @@ static inline int ensure_module(void)
 		slash = n > 0 ? memrchr(here, '/', n) : NULL;
 		if (slash) {
 			strcpy(slash + 1, "lttng_calibrate.ko");
+			if (access(here, R_OK))
+				strcpy(slash + 1, "module/lttng_calibrate.ko");
 			if (!access(here, R_OK))
 				ko = here;
 		}

@@ -41,10 +41,12 @@ check() {
 }
 
 # $LTTNG_CALIBRATE_KO, else the module beside this script (a kselftest
-# tarball), else modprobe.
+# tarball) or in its module/ (lib.mk's TEST_GEN_MODS_DIR), else modprobe.
 ko=${LTTNG_CALIBRATE_KO:-}
-[ -n "$ko" ] || [ ! -f "$(dirname "$0")/lttng_calibrate.ko" ] ||
-	ko=$(dirname "$0")/lttng_calibrate.ko
+for k in "$(dirname "$0")/lttng_calibrate.ko" \
+	 "$(dirname "$0")/module/lttng_calibrate.ko"; do
+	[ -n "$ko" ] || [ ! -f "$k" ] || ko=$k
+done
 
 load() {
 	if [ -n "$ko" ]; then

@@ -1,0 +1,1 @@
+../../lttng_calibrate_trace.h
