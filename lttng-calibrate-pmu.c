@@ -394,6 +394,7 @@ static int lttng_calibrate_counters_select(char *text,
 	struct lttng_calibrate_counter_set set;
 	int err;
 
+	lttng_calibrate_settings_assert_locked();
 	err = lttng_calibrate_counters_parse(text, &set);
 	if (!err)
 		err = lttng_calibrate_counters_try(&set, keep);

@@ -68,6 +68,17 @@ void lttng_calibrate_settings_unlock(void)
 }
 
 /**
+ * lttng_calibrate_settings_assert_locked() - for state kept with the settings
+ *
+ * Other files keep state that changes with a setting (the events held for
+ * the selected counters) under the settings lock: they assert it with this.
+ */
+void lttng_calibrate_settings_assert_locked(void)
+{
+	lockdep_assert_held(&lttng_calibrate_settings_mutex);
+}
+
+/**
  * lttng_calibrate_settings_begin_run() - claim the run slot
  * @snap: receives the settings the run works with
  *
