@@ -273,11 +273,12 @@ static int lttng_calibrate_thread(void *data)
 /*
  * Starts the thread and waits for it.  A signal to the writer stops the
  * thread at its next chunk: kthread_stop() then waits at most one chunk.
+ * Either way the thread's own outcome says how the run ended, even when
+ * the signal came as it finished.
  */
 static int lttng_calibrate_measure(struct lttng_calibrate_run *run)
 {
 	struct task_struct *task;
-	int ret;
 
 	task = kthread_create_on_node(lttng_calibrate_thread, run,
 				      cpu_to_node(run->cpu), "lttng_calibrate/%d",
@@ -291,11 +292,12 @@ static int lttng_calibrate_measure(struct lttng_calibrate_run *run)
 	lttng_calibrate_status_start(run->cpu, run->res->asked);
 	wake_up_process(task);
 
-	ret = wait_for_completion_interruptible(&run->finished);
+	if (wait_for_completion_interruptible(&run->finished))
+		pr_debug("run on CPU %d stopped by a signal\n", run->cpu);
 	kthread_stop(task);
 	put_task_struct(task);
 	lttng_calibrate_status_stop();
-	return ret ? -EINTR : run->ret;
+	return run->ret;
 }
 
 static int lttng_calibrate_pick_cpu(const struct lttng_calibrate_settings *set)

@@ -901,8 +901,13 @@ static void tally(struct report *r, int err, const char *what)
 		r->done++;
 	else if (err == EBUSY)
 		r->busy++;
+	/*
+	 * Soft: interrupted, migrated, the CPU offline, or the module gone:
+	 * ENOENT once its files are removed, ENXIO from debugfs while it is
+	 * being unloaded (the open cannot take a module reference).
+	 */
 	else if (err == EINTR || err == EAGAIN || err == ENODEV ||
-		 err == ENOENT)
+		 err == ENOENT || err == ENXIO)
 		r->soft++;
 	else
 		report_bad(r, "%s: %s", what, strerror(err));
