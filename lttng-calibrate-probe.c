@@ -18,10 +18,8 @@
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
-#include <linux/mutex.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
-#include <linux/uaccess.h>
 
 #include "lttng-calibrate.h"
 
