@@ -10,7 +10,9 @@
  * and a reader copies the ring oldest row first, keeping only the rows that
  * the run did not start overwriting before it copied them, and chasing the
  * rows the run adds meanwhile.  So rows never tear and a snapshot holds a
- * whole window, unless the run outpaces the reader.
+ * whole window, unless the run outpaces the reader.  The columns of a
+ * counter found not counting are withheld ("-"), in every row: during the
+ * run from the moment it is found, after it if its verdict is "not valid".
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -92,6 +94,19 @@ lttng_calibrate_deltas_start(const struct lttng_calibrate_counter_set *set,
 }
 
 /**
+ * lttng_calibrate_deltas_withhold() - withhold counters' columns
+ * @d: the ring of a run
+ * @counters: bit i for counter i
+ *
+ * Context: the run that fills @d.
+ */
+void lttng_calibrate_deltas_withhold(struct lttng_calibrate_deltas *d,
+				     unsigned long counters)
+{
+	WRITE_ONCE(d->withheld, d->withheld | counters);
+}
+
+/**
  * struct lttng_calibrate_deltas_view - what a reader of "deltas" holds
  * @d: its copy of the ring
  * @first: the iteration of its first (oldest) row
@@ -146,6 +161,8 @@ static bool lttng_calibrate_deltas_copy(const struct lttng_calibrate_deltas *d,
 			first = max(first, begun - d->window);
 		i = max(end, first);
 	}
+	/* Counters found not counting while the rows were copied, too. */
+	copy->withheld = READ_ONCE(d->withheld);
 	/* [first, i) are whole rows; the window keeps the last ones. */
 	if (i > d->window)
 		first = max(first, i - d->window);
@@ -205,8 +222,13 @@ static int lttng_calibrate_deltas_seq_show(struct seq_file *m, void *p)
 	div_u64_rem(iteration, d->window, &slot);
 	row = d->value + (size_t)slot * d->stride;
 	seq_printf(m, "%llu", iteration);
-	for (i = 0; i < d->stride; i++)
-		seq_printf(m, "\t%lld", row[i]);
+	for (i = 0; i < d->stride; i++) {
+		/* Values 2 m and 2 m + 1 are metric m's; metric 1 + c counter c's. */
+		if (i >= 2 && d->withheld & BIT(i / 2 - 1))
+			seq_puts(m, "\t-");
+		else
+			seq_printf(m, "\t%lld", row[i]);
+	}
 	seq_putc(m, '\n');
 	return 0;
 }

@@ -139,25 +139,126 @@ static bool lttng_calibrate_parse_raw(const char *name,
 	return true;
 }
 
-/* An event name as perf(1) spells it; -EINVAL for anything else. */
-static int lttng_calibrate_counter_parse(const char *name,
-					 struct lttng_calibrate_counter_spec *spec)
+/*
+ * A number of the generic form: 0x and 1 to 16 hexadecimal digits, or
+ * decimal digits without a leading zero.
+ */
+static bool lttng_calibrate_parse_number(const char *s, u64 *value)
+{
+	size_t len = strlen(s);
+	size_t i;
+
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		s += 2;
+		len -= 2;
+		if (len < 1 || len > 16)
+			return false;
+		for (i = 0; i < len; i++)
+			if (!isxdigit(s[i]))
+				return false;
+		return !kstrtou64(s, 16, value);
+	}
+	if (len < 1 || (s[0] == '0' && len > 1))
+		return false;
+	for (i = 0; i < len; i++)
+		if (!isdigit(s[i]))
+			return false;
+	return !kstrtou64(s, 10, value);
+}
+
+/*
+ * TYPE:CONFIG[:CONFIG1[:CONFIG2]]: an event of any PMU, by the type number
+ * of /sys/bus/event_source/devices/PMU/type and its config words.
+ */
+static bool lttng_calibrate_parse_generic(const char *name,
+					  struct lttng_calibrate_counter_spec *spec)
+{
+	char buf[LTTNG_CALIBRATE_COUNTER_NAME_MAX], *text = buf, *word;
+	u64 *config[] = { &spec->config, &spec->config1, &spec->config2 };
+	u64 type;
+	int i;
+
+	if (strscpy(buf, name, sizeof(buf)) < 0)
+		return false;
+	word = strsep(&text, ":");
+	if (!text || !lttng_calibrate_parse_number(word, &type) ||
+	    type > U32_MAX)
+		return false;
+	spec->type = type;
+	spec->config1 = 0;
+	spec->config2 = 0;
+	for (i = 0; i < ARRAY_SIZE(config) && text; i++) {
+		word = strsep(&text, ":");
+		if (!lttng_calibrate_parse_number(word, config[i]))
+			return false;
+	}
+	return !text;
+}
+
+/* An event name as perf(1) spells it, or the generic form. */
+static bool lttng_calibrate_parse_event(const char *name,
+					struct lttng_calibrate_counter_spec *spec)
 {
 	int i;
 
-	if (strscpy(spec->name, name, sizeof(spec->name)) < 0)
-		return -EINVAL;
+	spec->config1 = 0;
+	spec->config2 = 0;
 	for (i = 0; i < ARRAY_SIZE(lttng_calibrate_events); i++) {
 		if (!strcmp(name, lttng_calibrate_events[i].name)) {
 			spec->type = lttng_calibrate_events[i].type;
 			spec->config = lttng_calibrate_events[i].config;
-			return 0;
+			return true;
 		}
 	}
 	if (lttng_calibrate_parse_cache(name, spec) ||
 	    lttng_calibrate_parse_raw(name, spec))
-		return 0;
-	return -EINVAL;
+		return true;
+	if (lttng_calibrate_parse_generic(name, spec)) {
+		spec->name[0] = '\0';	/* named when opened */
+		return true;
+	}
+	return false;
+}
+
+/*
+ * A name given to an event of the generic form: 1 to 47 characters of
+ * [A-Za-z0-9_./:+@-], and not the name of an event.
+ */
+static bool lttng_calibrate_label_ok(const char *label)
+{
+	struct lttng_calibrate_counter_spec spec;
+	size_t len = strlen(label);
+	size_t i;
+
+	if (!len || len >= sizeof(spec.name))
+		return false;
+	for (i = 0; i < len; i++)
+		if (!isalnum(label[i]) && !strchr("_./:+@-", label[i]))
+			return false;
+	strscpy(spec.name, label, sizeof(spec.name));
+	return !lttng_calibrate_parse_event(label, &spec);
+}
+
+/*
+ * One word of a "counters" list: an event name as perf(1) spells it, or
+ * [NAME=]TYPE:CONFIG[:CONFIG1[:CONFIG2]].  -EINVAL for anything else.
+ */
+static int lttng_calibrate_counter_parse(char *word,
+					 struct lttng_calibrate_counter_spec *spec)
+{
+	char *label = strsep(&word, "=");
+	const char *event = word ? word : label;
+
+	spec->pmu[0] = '\0';
+	if (strscpy(spec->name, event, sizeof(spec->name)) < 0 ||
+	    !lttng_calibrate_parse_event(event, spec))
+		return -EINVAL;
+	if (word) {
+		if (spec->name[0] || !lttng_calibrate_label_ok(label))
+			return -EINVAL;
+		strscpy(spec->name, label, sizeof(spec->name));
+	}
+	return 0;
 }
 
 static struct perf_event *
@@ -168,6 +269,8 @@ lttng_calibrate_counter_open(const struct lttng_calibrate_counter_spec *spec,
 		.type = spec->type,
 		.size = sizeof(attr),
 		.config = spec->config,
+		.config1 = spec->config1,
+		.config2 = spec->config2,
 		.pinned = 1,
 		.disabled = disabled,
 	};
@@ -273,15 +376,16 @@ void lttng_calibrate_counters_release(struct lttng_calibrate_run_counters *rc,
 
 /* Protects the last refusal. */
 static DEFINE_MUTEX(lttng_calibrate_refusal_lock);
-static char lttng_calibrate_counters_refusal[160];
+static char lttng_calibrate_counters_refusal[256];
 
 /*
- * Software events of the selection, created disabled and held while they
- * are selected.  Creating a software event enables a static key of perf's
- * (in the page-fault and scheduler paths) and releasing the last one
- * disables it: both patch kernel text on every CPU.  Holding one reference
- * keeps runs from patching text twice each.  Protected by the settings
- * lock.
+ * One event of each selected counter, created disabled and held while it
+ * is selected.  Holding it keeps the PMU that hosts it (and its module)
+ * from going away, so the type number stays that PMU's.  And for software
+ * events: creating one enables a static key of perf's (in the page-fault
+ * and scheduler paths) and releasing the last one disables it, both
+ * patching kernel text on every CPU; holding one keeps runs from patching
+ * text twice each.  Protected by the settings lock.
  */
 static struct perf_event *lttng_calibrate_keepers[LTTNG_CALIBRATE_MAX_COUNTERS];
 
@@ -299,9 +403,15 @@ static __printf(2, 3) int lttng_calibrate_counters_refuse(int err,
 	return err;
 }
 
-static const char *lttng_calibrate_open_hint(int err)
+static const char *
+lttng_calibrate_open_hint(const struct lttng_calibrate_counter_spec *spec,
+			  int err)
 {
+	if (err == -ENOENT && spec->type >= PERF_TYPE_MAX)
+		return "no PMU has this type, or it has no such event";
 	switch (err) {
+	case -ENODEV:
+		return "its PMU is going away";
 	case -ENOENT:
 	case -EOPNOTSUPP:
 		return "not supported by this CPU or kernel (no hardware PMU?)";
@@ -317,31 +427,68 @@ static const char *lttng_calibrate_open_hint(int err)
 	}
 }
 
+static const char *const lttng_calibrate_type_names[] = {
+	[PERF_TYPE_HARDWARE] = "hardware",
+	[PERF_TYPE_SOFTWARE] = "software",
+	[PERF_TYPE_TRACEPOINT] = "tracepoint",
+	[PERF_TYPE_HW_CACHE] = "hardware-cache",
+	[PERF_TYPE_RAW] = "raw",
+	[PERF_TYPE_BREAKPOINT] = "breakpoint",
+};
+
+static_assert(ARRAY_SIZE(lttng_calibrate_type_names) == PERF_TYPE_MAX);
+
 /*
- * Every counter of @set must open on the CPU we are on; the software ones
- * are kept, disabled, in @keep.
+ * Names an event of the generic form that was given no name: "PMU:0xC",
+ * with ":0xC1[:0xC2]" when they are not 0, after the PMU that opened it.
  */
-static int lttng_calibrate_counters_try(const struct lttng_calibrate_counter_set *set,
+static void lttng_calibrate_counter_name(struct lttng_calibrate_counter_spec *spec)
+{
+	int n;
+
+	n = snprintf(spec->name, sizeof(spec->name), "%s:0x%llx", spec->pmu,
+		     spec->config);
+	if (spec->config1 || spec->config2)
+		n += snprintf(spec->name + n, sizeof(spec->name) - n,
+			      ":0x%llx", spec->config1);
+	if (spec->config2)
+		snprintf(spec->name + n, sizeof(spec->name) - n, ":0x%llx",
+			 spec->config2);
+}
+
+/*
+ * Every counter of @set must open on the CPU we are on; each is kept,
+ * disabled, in @keep.  Events of the generic form learn their PMU's name.
+ */
+static int lttng_calibrate_counters_try(struct lttng_calibrate_counter_set *set,
 					struct perf_event **keep)
 {
 	int cpu = raw_smp_processor_id();
+	struct lttng_calibrate_counter_spec *spec;
 	struct perf_event *event;
+	const char *pmu;
 	unsigned int i;
 	int err;
 
 	for (i = 0; i < set->nr; i++) {
-		event = lttng_calibrate_counter_open(&set->spec[i], cpu, true);
+		spec = &set->spec[i];
+		event = lttng_calibrate_counter_open(spec, cpu, true);
 		if (IS_ERR(event)) {
 			err = PTR_ERR(event);
+			if (!spec->name[0])
+				snprintf(spec->name, sizeof(spec->name),
+					 "%u:0x%llx", spec->type, spec->config);
 			return lttng_calibrate_counters_refuse(err,
-				"%s: %s (error %d on CPU %d)",
-				set->spec[i].name,
-				lttng_calibrate_open_hint(err), err, cpu);
+				"%s: %s (error %d on CPU %d)", spec->name,
+				lttng_calibrate_open_hint(spec, err), err, cpu);
 		}
-		if (set->spec[i].type == PERF_TYPE_SOFTWARE)
-			keep[i] = event;
-		else
-			lttng_calibrate_counter_close(event);
+		keep[i] = event;
+		pmu = spec->type < PERF_TYPE_MAX ?
+		      lttng_calibrate_type_names[spec->type] :
+		      event->pmu->name;
+		strscpy(spec->pmu, pmu ? pmu : "unnamed", sizeof(spec->pmu));
+		if (!spec->name[0])
+			lttng_calibrate_counter_name(spec);
 	}
 	return 0;
 }
@@ -356,33 +503,55 @@ static void lttng_calibrate_keepers_release(struct perf_event **keep)
 	}
 }
 
-/* Splits @text into names; each must be an event, given once, at most 8. */
+static bool lttng_calibrate_same_event(const struct lttng_calibrate_counter_spec *a,
+				       const struct lttng_calibrate_counter_spec *b)
+{
+	return a->type == b->type && a->config == b->config &&
+	       a->config1 == b->config1 && a->config2 == b->config2;
+}
+
+/* Splits @text into events; each given once, at most 8. */
 static int lttng_calibrate_counters_parse(char *text,
 					  struct lttng_calibrate_counter_set *set)
 {
 	struct lttng_calibrate_counter_spec spec;
 	unsigned int i;
-	char *name;
+	char *word;
 
 	set->nr = 0;
-	while ((name = strsep(&text, " \t\n,")) != NULL) {
-		if (!*name)
+	while ((word = strsep(&text, " \t\n,")) != NULL) {
+		if (!*word)
 			continue;
-		if (lttng_calibrate_counter_parse(name, &spec))
+		if (lttng_calibrate_counter_parse(word, &spec))
 			return lttng_calibrate_counters_refuse(-EINVAL,
-				"unknown event '%.32s'", name);
+				"unknown event '%.48s'", word);
 		for (i = 0; i < set->nr; i++)
-			if (set->spec[i].type == spec.type &&
-			    set->spec[i].config == spec.config)
+			if (lttng_calibrate_same_event(&set->spec[i], &spec))
 				return lttng_calibrate_counters_refuse(-EINVAL,
-					"%s is given twice (as %s)", spec.name,
-					set->spec[i].name);
+					"%s is given twice (as %s)",
+					spec.name[0] ? spec.name : "an event",
+					set->spec[i].name[0] ?
+					set->spec[i].name : "another");
 		if (set->nr == LTTNG_CALIBRATE_MAX_COUNTERS)
 			return lttng_calibrate_counters_refuse(-E2BIG,
 				"more than %d counters",
 				LTTNG_CALIBRATE_MAX_COUNTERS);
 		set->spec[set->nr++] = spec;
 	}
+	return 0;
+}
+
+/* Two events of @set by one name would share their results' keys. */
+static int lttng_calibrate_counters_names(const struct lttng_calibrate_counter_set *set)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < set->nr; i++)
+		for (j = 0; j < i; j++)
+			if (!strcmp(set->spec[i].name, set->spec[j].name))
+				return lttng_calibrate_counters_refuse(-EINVAL,
+					"two events are named %s",
+					set->spec[i].name);
 	return 0;
 }
 
@@ -398,6 +567,8 @@ static int lttng_calibrate_counters_select(char *text,
 	err = lttng_calibrate_counters_parse(text, &set);
 	if (!err)
 		err = lttng_calibrate_counters_try(&set, keep);
+	if (!err)
+		err = lttng_calibrate_counters_names(&set);
 	if (err) {
 		lttng_calibrate_keepers_release(keep);
 		return err;
@@ -443,15 +614,6 @@ out_free:
 	return err ? err : count;
 }
 
-static const char *const lttng_calibrate_type_names[] = {
-	[PERF_TYPE_HARDWARE] = "hardware",
-	[PERF_TYPE_SOFTWARE] = "software",
-	[PERF_TYPE_TRACEPOINT] = "tracepoint",
-	[PERF_TYPE_HW_CACHE] = "hardware-cache",
-	[PERF_TYPE_RAW] = "raw",
-	[PERF_TYPE_BREAKPOINT] = "breakpoint",
-};
-
 static int lttng_calibrate_counters_show(struct seq_file *m, void *v)
 {
 	const struct lttng_calibrate_counter_spec *spec;
@@ -464,8 +626,13 @@ static int lttng_calibrate_counters_show(struct seq_file *m, void *v)
 		return ret;
 	for (i = 0; i < s.counters.nr; i++) {
 		spec = &s.counters.spec[i];
-		seq_printf(m, "%s\t%s\t0x%llx\topened\n", spec->name,
-			   lttng_calibrate_type_names[spec->type], spec->config);
+		seq_printf(m, "%s\t%s\t0x%llx", spec->name, spec->pmu,
+			   spec->config);
+		if (spec->config1 || spec->config2)
+			seq_printf(m, ":0x%llx", spec->config1);
+		if (spec->config2)
+			seq_printf(m, ":0x%llx", spec->config2);
+		seq_puts(m, "\topened\n");
 	}
 	if (!s.counters.nr)
 		seq_puts(m, "# none selected\n");

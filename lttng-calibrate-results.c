@@ -190,8 +190,8 @@ static_assert(ARRAY_SIZE(lttng_calibrate_end_names) ==
 struct lttng_calibrate_table {
 	unsigned int metric;
 	bool ns;
-	char name[48];
-	char key[48];
+	char name[64];
+	char key[64];
 };
 
 /* Tables of a result: cycles, ns, then one per counter. */
@@ -383,7 +383,7 @@ static void lttng_calibrate_put_counters(const struct lttng_calibrate_out *o,
 					 const struct lttng_calibrate_result *res)
 {
 	const struct lttng_calibrate_counter_result *c;
-	char key[80], label[80];
+	char key[96], label[96];
 	unsigned int i;
 
 	if (o->kv) {
@@ -422,7 +422,7 @@ static void lttng_calibrate_put_overhead(const struct lttng_calibrate_out *o,
 	struct lttng_calibrate_row_values d;
 	struct lttng_calibrate_table t;
 	s64 target, baseline, pct, wall, ci;
-	char key[80], label[80];
+	char key[96], label[96];
 	unsigned int i;
 
 	for (i = 0; lttng_calibrate_table_get(res, i, &t); i++) {

@@ -223,6 +223,9 @@ static void lttng_calibrate_check_counters(struct lttng_calibrate_run *run)
 	if (smp_processor_id() == run->cpu)
 		lttng_calibrate_counters_check(&run->counters);
 	local_irq_restore(flags);
+	if (run->counters.lost)
+		lttng_calibrate_deltas_withhold(run->deltas,
+						run->counters.lost);
 }
 
 /* The loop of a run, on its kernel thread. */
@@ -317,6 +320,7 @@ static int lttng_calibrate_pick_cpu(const struct lttng_calibrate_settings *set)
 static int lttng_calibrate_run(struct lttng_calibrate_run *run, u64 asked)
 {
 	struct lttng_calibrate_result *res;
+	unsigned int i;
 	int ret;
 
 	if (asked > run->set.max_iterations)
@@ -355,12 +359,17 @@ static int lttng_calibrate_run(struct lttng_calibrate_run *run, u64 asked)
 		res->end = LTTNG_CALIBRATE_END_INTERRUPTED;
 	else if (ret == -EAGAIN)
 		res->end = LTTNG_CALIBRATE_END_MIGRATED;
-
+	/* The verdicts, so that deltas withholds what results withholds. */
+	lttng_calibrate_counters_release(&run->counters, res->counter);
+	for (i = 0; i < res->nr_counters; i++)
+		if (!res->counter[i].valid)
+			lttng_calibrate_deltas_withhold(run->deltas, BIT(i));
 	lttng_calibrate_deltas_put(run->deltas);
 out_teardown_probe:
 	lttng_calibrate_probe_teardown(&run->probe);
 	res->nmissed = run->probe.nmissed;
 out_release_counters:
+	/* Nothing left to release after a run that measured. */
 	lttng_calibrate_counters_release(&run->counters, res->counter);
 	if (!ret || ret == -EINTR || ret == -EAGAIN) {
 		lttng_calibrate_flush(res);

@@ -143,19 +143,28 @@ enum lttng_calibrate_target_kind {
 #define LTTNG_CALIBRATE_MAX_COUNTERS	8
 /* Metric 0 is time in clock cycles; metric 1 + i is counter i. */
 #define LTTNG_CALIBRATE_MAX_METRICS	(1 + LTTNG_CALIBRATE_MAX_COUNTERS)
-#define LTTNG_CALIBRATE_COUNTER_NAME_MAX	32
+#define LTTNG_CALIBRATE_COUNTER_NAME_MAX	48
+#define LTTNG_CALIBRATE_PMU_NAME_MAX	32
 
 /**
  * struct lttng_calibrate_counter_spec - a counter, as selected by its name
  * @name: the name perf(1) gives it ("LLC-load-misses", "page-faults"); raw
- *	codes in normal form ("rc0")
+ *	codes in normal form ("rc0"); for an event given by its PMU's type
+ *	and config, the name it was given, else "PMU:0xCONFIG"
  * @type: perf_event_attr type
  * @config: perf_event_attr config
+ * @config1: perf_event_attr config1
+ * @config2: perf_event_attr config2
+ * @pmu: the name of the PMU that hosts it, as in
+ *	/sys/bus/event_source/devices/
  */
 struct lttng_calibrate_counter_spec {
 	char name[LTTNG_CALIBRATE_COUNTER_NAME_MAX];
+	char pmu[LTTNG_CALIBRATE_PMU_NAME_MAX];
 	u32 type;
 	u64 config;
+	u64 config1;
+	u64 config2;
 };
 
 /**
@@ -332,6 +341,8 @@ lttng_calibrate_counter_read(struct lttng_calibrate_run_counters *rc,
  *	division
  * @begun: rows the run has started writing
  * @rows: rows completely written; row i is in slot i % @window
+ * @withheld: bit i set once counter i was found not counting: its columns
+ *	are withheld
  * @value: @window rows of @stride values
  *
  * The run writes without a lock; a reader copies the ring and keeps the
@@ -346,6 +357,7 @@ struct lttng_calibrate_deltas {
 	u32 next;
 	u64 begun;
 	u64 rows;
+	unsigned long withheld;
 	s64 value[];
 };
 
@@ -431,6 +443,8 @@ struct lttng_calibrate_deltas *
 lttng_calibrate_deltas_start(const struct lttng_calibrate_counter_set *set,
 			     u32 window);
 void lttng_calibrate_deltas_put(struct lttng_calibrate_deltas *d);
+void lttng_calibrate_deltas_withhold(struct lttng_calibrate_deltas *d,
+				     unsigned long counters);
 void lttng_calibrate_deltas_init(struct dentry *dir);
 void lttng_calibrate_deltas_exit(void);
 
