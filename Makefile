@@ -4,6 +4,7 @@
 # and the userspace parts:
 #
 #   make [KVER=...]        the module, against /lib/modules/$(KVER)/build
+#   make test-pmu          the kselftests' test PMU module, for KVER
 #   make tools             the userspace tools in tools/
 #   make selftests         the kselftests, installed in build/kselftest/
 #   make install           modules_install + depmod, and the tools
@@ -38,8 +39,8 @@ DKMS_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
 DKMS_SRC := /usr/src/$(DKMS_NAME)-$(DKMS_VERSION)
 DKMS_FILES := dkms.conf $(MODULE_FILES)
 
-.PHONY: all module modules tools selftests install check clean dkms \
-	dkms-remove kselftest-tarball
+.PHONY: all module modules test-pmu tools selftests install check clean \
+	dkms dkms-remove kselftest-tarball
 
 all: module
 
@@ -51,6 +52,18 @@ module modules:
 	$(MAKE) -C $(KDIR) M=$(MODDIR) modules
 	cp $(MODDIR)/lttng_calibrate.ko lttng_calibrate.ko.tmp
 	mv lttng_calibrate.ko.tmp lttng_calibrate.ko
+
+# The kselftests' test PMU (selftests/module/), built apart from the
+# module: it is a test module, never installed.
+TEST_PMU_DIR := $(MODDIR)/test-pmu
+
+test-pmu:
+	@test -d "$(KDIR)" || { echo "no kernel headers at $(KDIR):" \
+		"apt-get install linux-headers-$(KVER)" >&2; exit 1; }
+	mkdir -p $(TEST_PMU_DIR)
+	cp -p selftests/module/lttng_calibrate_test_pmu.c $(TEST_PMU_DIR)/
+	echo 'obj-m += lttng_calibrate_test_pmu.o' >$(TEST_PMU_DIR)/Kbuild
+	$(MAKE) -C $(KDIR) M=$(TEST_PMU_DIR) modules
 
 tools:
 	for d in $(TOOL_DIRS); do $(MAKE) -C $$d || exit; done
@@ -92,11 +105,14 @@ dkms-remove:
 
 # What kernel CI labs (KernelCI, LKFT) run: run_kselftest.sh,
 # kselftest-list.txt, the tests with their settings and config, and the
-# module built for KVER, which the tests load when it is not loaded yet.
+# module and the test PMU built for KVER, which the tests load when they
+# are not loaded yet.
 KSFT_TARBALL := $(BUILD)/kselftest-lttng_calibrate-$(KVER).tar.gz
 
-kselftest-tarball: selftests module
-	cp $(MODDIR)/lttng_calibrate.ko $(KSFT_INSTALL)/lttng_calibrate/
+kselftest-tarball: selftests module test-pmu
+	cp $(MODDIR)/lttng_calibrate.ko \
+		$(TEST_PMU_DIR)/lttng_calibrate_test_pmu.ko \
+		$(KSFT_INSTALL)/lttng_calibrate/
 	tar -C $(KSFT_INSTALL) -czf $(KSFT_TARBALL) .
 	@echo $(KSFT_TARBALL)
 
