@@ -9,6 +9,7 @@
 #define _GNU_SOURCE
 #include <math.h>
 
+#include <linux/perf_event.h>
 #include <sys/mount.h>
 
 #include "../kselftest_harness.h"
@@ -491,13 +492,6 @@ TEST_F(calib, irqs_setting)
 	free(text);
 }
 
-/* Whether the machine has a hardware PMU (not under QEMU TCG). */
-static bool have_pmu(void)
-{
-	return !access("/sys/bus/event_source/devices/cpu", F_OK) ||
-	       !access("/sys/bus/event_source/devices/cpu_core", F_OK);
-}
-
 /* The selected counters: the lines of "counters" that are not comments. */
 static char *counter_list(void)
 {
@@ -605,7 +599,7 @@ TEST_F(calib, hardware_counters_refused_without_pmu)
 	size_t i;
 	int err;
 
-	if (have_pmu())
+	if (pmu_present())
 		SKIP(return, "this machine has a hardware PMU: see hardware_counters_count");
 	ASSERT_EQ(0, write_str(DIR "counters", "page-faults\n"));
 	before = counter_list();
@@ -632,27 +626,40 @@ TEST_F(calib, hardware_counters_refused_without_pmu)
 	check_results(_metadata, 1000);
 }
 
-/* With a PMU, hardware events count, or are flagged and withheld. */
+/*
+ * Counters of a PMU count around every call: the machine's own (cycles and
+ * instructions), or, where it has none (QEMU TCG), the test PMU's (TSC
+ * cycles and calls of the target).
+ */
 TEST_F(calib, hardware_counters_count)
 {
-	char *text;
+	char tsc[96], calls[96], list[200], *text;
+	const char *a = "counter.cycles", *b = "counter.instructions";
+	int type = -1;
 
-	if (!have_pmu())
-		SKIP(return, "no hardware PMU (/sys/bus/event_source/devices/cpu is absent, as under QEMU TCG)");
-	ASSERT_EQ(0, write_str(DIR "counters", "cycles instructions\n"));
+	if (pmu_present()) {
+		ASSERT_EQ(0, write_str(DIR "counters", "cycles instructions\n"));
+	} else {
+		type = test_pmu_load("");
+		ASSERT_LE(0, type);
+		snprintf(list, sizeof(list), "%s %s\n",
+			 test_pmu_event(tsc, sizeof(tsc), type, "tsc", 1, ""),
+			 test_pmu_event(calls, sizeof(calls), type, "calls", 2,
+					""));
+		ASSERT_EQ(0, write_str(DIR "counters", list));
+		a = "counter." TEST_PMU "/tsc/";
+		b = "counter." TEST_PMU "/calls/";
+	}
 	ASSERT_EQ(0, run("10000"));
 	check_results(_metadata, 10000);
 	text = slurp(DIR "results_kv");
 	ASSERT_NE(NULL, text);
-	if (kv_ll(text, "counter.cycles.valid") == 1) {
-		EXPECT_LT(0, kv_stat(text, "target", "counter.cycles",
-				     "median"));
-		EXPECT_LT(0, kv_stat(text, "target", "counter.instructions",
-				     "median"));
-	} else {
-		EXPECT_EQ(NULL, kv(text, "target.counter.cycles.median"));
-	}
+	EXPECT_LT(0, kv_stat(text, "target", a, "median"));
+	EXPECT_LT(0, kv_stat(text, "target", b, "median"));
 	free(text);
+	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
+	if (type >= 0)
+		EXPECT_EQ(0, test_pmu_unload());
 }
 
 FIXTURE(bad_counters) {
@@ -697,6 +704,26 @@ BAD_LIST(too_long,
 	 "                                                                "
 	 "                                                                ",
 	 EINVAL);
+BAD_LIST(generic_no_config, "1:\n", EINVAL);
+BAD_LIST(generic_no_type, ":0x1\n", EINVAL);
+BAD_LIST(generic_bare_0x, "1:0x\n", EINVAL);
+BAD_LIST(generic_17_digits, "1:0x12345678901234567\n", EINVAL);
+BAD_LIST(generic_decimal_too_big, "1:18446744073709551616\n", EINVAL);
+BAD_LIST(generic_leading_zero, "1:01\n", EINVAL);
+BAD_LIST(generic_five_words, "1:0x1:0x2:0x3:0x4\n", EINVAL);
+BAD_LIST(generic_sign, "1:-1\n", EINVAL);
+BAD_LIST(generic_type_too_big, "4294967296:0x1\n", EINVAL);
+BAD_LIST(generic_same_as_named, "cpu-clock 1:0x0\n", EINVAL);
+BAD_LIST(generic_same_twice, "a=1:0x2 b=1:2\n", EINVAL);
+BAD_LIST(generic_no_such_type, "2147483647:0x1\n", ENOENT);
+BAD_LIST(label_on_named_event, "clock=cpu-clock\n", EINVAL);
+BAD_LIST(label_is_an_event, "page-faults=1:0x0\n", EINVAL);
+BAD_LIST(label_empty, "=1:0x0\n", EINVAL);
+BAD_LIST(label_bad_character, "a;b=1:0x0\n", EINVAL);
+BAD_LIST(label_too_long,
+	 "a23456789012345678901234567890123456789012345678=1:0x0\n", EINVAL);
+BAD_LIST(label_twice, "x=1:0x0 x=1:0x3\n", EINVAL);
+BAD_LIST(two_equals, "x=y=1:0x0\n", EINVAL);
 FIXTURE_VARIANT_ADD(bad_counters, nul_byte) {
 	.input = "cpu-clock\0page-faults", .len = 21, .err = EINVAL
 };
@@ -750,6 +777,360 @@ TEST_F_TIMEOUT(calib, counters_busy_during_run, 120)
 	ASSERT_LT(0, self->env.child);
 	ASSERT_TRUE(wait_running(0, 30000));
 	EXPECT_EQ(EBUSY, write_str(DIR "counters", "page-faults\n"));
+	after = counter_list();
+	ASSERT_NE(NULL, after);
+	EXPECT_STREQ(before, after);
+	free(before);
+	free(after);
+}
+
+/*
+ * The test PMU (lttng_calibrate_test_pmu.ko) behaves like hardware: a few
+ * counters per CPU, events of known counts, and the ways a counter ends up
+ * not counting.  Its events are given by type and config, named as the
+ * command names them.
+ */
+FIXTURE(test_pmu) {
+	struct env env;
+	int type;
+	char tsc[96], calls[96], idle[96];
+};
+
+FIXTURE_SETUP(test_pmu)
+{
+	env_setup(_metadata, &self->env);
+	self->type = test_pmu_load("counters=2");
+	ASSERT_LE(0, self->type);
+	test_pmu_event(self->tsc, sizeof(self->tsc), self->type, "tsc", 1, "");
+	test_pmu_event(self->calls, sizeof(self->calls), self->type, "calls",
+		       2, "");
+	test_pmu_event(self->idle, sizeof(self->idle), self->type, "idle", 3,
+		       "");
+}
+
+FIXTURE_TEARDOWN(test_pmu)
+{
+	if (self->env.child > 0) {
+		kill(self->env.child, SIGKILL);
+		waitpid(self->env.child, NULL, 0);
+		self->env.child = 0;
+	}
+	write_str(DIR "counters", "\n");
+	EXPECT_EQ(0, test_pmu_unload());
+	env_teardown(_metadata, &self->env);
+}
+
+static void select_list(struct __test_metadata *_metadata, const char *a,
+			const char *b, const char *c)
+{
+	char list[400];
+
+	snprintf(list, sizeof(list), "%s %s %s\n", a, b ? b : "", c ? c : "");
+	ASSERT_EQ(0, write_str(DIR "counters", list)) {
+		TH_LOG("counters: %s", list);
+	}
+}
+
+/* The counter's valid flag in results_kv, -1 when absent. */
+static long long counter_valid(const char *text, const char *name)
+{
+	char key[128];
+
+	snprintf(key, sizeof(key), "counter.%s.valid", name);
+	return kv(text, key) ? kv_ll(text, key) : -1;
+}
+
+/*
+ * A counter that did not count the whole run: flagged, and none of its
+ * figures anywhere (results, results_kv, deltas).
+ */
+static void expect_withheld(struct __test_metadata *_metadata,
+			    const char *name)
+{
+	char key[128], *text, *line;
+	int col = -1, i;
+	const char *p;
+
+	text = slurp(DIR "results_kv");
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(0, counter_valid(text, name));
+	for (i = 0; i < 3; i++) {
+		snprintf(key, sizeof(key), "%s.counter.%s.", rows[i], name);
+		EXPECT_EQ(NULL, strstr(text, key)) {
+			TH_LOG("%s in results_kv", key);
+		}
+	}
+	snprintf(key, sizeof(key), "overhead.counter.%s.", name);
+	EXPECT_EQ(NULL, strstr(text, key));
+	free(text);
+
+	text = slurp(DIR "results");
+	ASSERT_NE(NULL, text);
+	snprintf(key, sizeof(key), "\ncounter %s: NOT VALID, figures withheld",
+		 name);
+	EXPECT_NE(NULL, strstr(text, key));
+	snprintf(key, sizeof(key), "overhead per call, counter %s:", name);
+	EXPECT_EQ(NULL, strstr(text, key));
+	free(text);
+
+	/* Its two columns in deltas read "-" in every row. */
+	text = slurp(DIR "deltas");
+	ASSERT_NE(NULL, text);
+	snprintf(key, sizeof(key), "\ttarget.%s\t", name);
+	p = strstr(text, key);
+	ASSERT_NE(NULL, p);
+	col = 0;
+	for (; p > text; p--)
+		col += p[-1] == '\t';
+	col++;
+	for (line = strchr(text, '\n'); line && line[1]; ) {
+		line++;
+		for (p = line, i = 0; i < col; i++)
+			p = strchr(p, '\t') + 1;
+		EXPECT_EQ(0, strncmp(p, "-\t-", 3)) {
+			TH_LOG("deltas row: %.80s", line);
+			break;
+		}
+		line = strchr(line, '\n');
+	}
+	free(text);
+}
+
+/*
+ * Counting: read in place around every call.  calls counts exactly one
+ * call of the target per iteration, none of the baseline; tsc counts the
+ * clock the cycles rows are timed with.
+ */
+TEST_F(test_pmu, counts_around_every_call)
+{
+	long long n = 20000, cyc, tsc;
+	char key[128], *text, *line;
+	int r;
+
+	select_list(_metadata, self->tsc, self->calls, NULL);
+	text = slurp(DIR "counters");
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, TEST_PMU "/tsc/\t" TEST_PMU "\t0x1\t"));
+	free(text);
+	ASSERT_EQ(0, run("20000"));
+	check_results(_metadata, n);
+	text = slurp(DIR "results_kv");
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/tsc/"));
+	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/calls/"));
+	for (r = 0; r < 3; r++) {
+		snprintf(key, sizeof(key), "counter.%s/calls/", TEST_PMU);
+		EXPECT_EQ(n, kv_stat(text, rows[r], key, "count"));
+		EXPECT_EQ(r == 1 ? 0 : 1000, kv_stat(text, rows[r], key, "min"));
+		EXPECT_EQ(r == 1 ? 0 : 1000, kv_stat(text, rows[r], key, "max"));
+	}
+	EXPECT_EQ(1000, kv_stat(text, "overhead", "counter." TEST_PMU "/calls/",
+				"mean"));
+	/* tsc and the cycles rows read one clock: their medians agree. */
+	cyc = kv_stat(text, "target", "cycles", "median");
+	tsc = kv_stat(text, "target", "counter." TEST_PMU "/tsc/", "median");
+	EXPECT_LT(0, tsc);
+	EXPECT_GT(cyc / 4 + 100000, llabs(cyc - tsc)) {
+		TH_LOG("target median: cycles %lld, tsc %lld (thousandths)",
+		       cyc, tsc);
+	}
+	free(text);
+
+	text = slurp(DIR "results");
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, "\ncounter " TEST_PMU "/tsc/ "));
+	EXPECT_NE(NULL, strstr(text, "\ncounter " TEST_PMU "/calls/ "));
+	EXPECT_EQ(NULL, strstr(text, "NOT VALID"));
+	free(text);
+
+	/* deltas: calls reads 1 for the target and 0 for the baseline. */
+	text = slurp(DIR "deltas");
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, "\ttarget." TEST_PMU "/tsc/\tbaseline."
+			       TEST_PMU "/tsc/\ttarget." TEST_PMU "/calls/\t"));
+	for (line = strchr(text, '\n'); line && line[1];
+	     line = strchr(line + 1, '\n')) {
+		long long v[7];
+		char *p = line + 1;
+
+		for (r = 0; r < 7; r++)
+			v[r] = strtoll(p, &p, 10);
+		EXPECT_EQ(1, v[5]);
+		EXPECT_EQ(0, v[6]);
+		EXPECT_LT(0, v[3]);
+		if (v[5] != 1 || v[6] != 0)
+			break;
+	}
+	free(text);
+}
+
+/* More pinned events than counters: the extra one never counts. */
+TEST_F(test_pmu, more_events_than_counters)
+{
+	char *text;
+
+	select_list(_metadata, self->tsc, self->calls, self->idle);
+	ASSERT_EQ(0, run("2000"));
+	text = slurp(DIR "results_kv");
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/tsc/"));
+	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/calls/"));
+	EXPECT_LT(0, kv_stat(text, "target", "counter." TEST_PMU "/tsc/",
+			     "median"));
+	free(text);
+	expect_withheld(_metadata, TEST_PMU "/idle/");
+	/* With a third counter, all three count. */
+	ASSERT_EQ(0, write_str(TEST_PMU_PARAMS "counters", "3"));
+	ASSERT_EQ(0, run("2000"));
+	text = slurp(DIR "results_kv");
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/idle/"));
+	EXPECT_EQ(0, kv_stat(text, "difference", "counter." TEST_PMU "/idle/",
+			     "max"));
+	free(text);
+}
+
+/* add() fails for fail_add=1: that counter only is withheld. */
+TEST_F(test_pmu, add_failing)
+{
+	char failing[96], *text;
+
+	/* Unnamed, as the command leaves it: PMU:0x1:0x1. */
+	snprintf(failing, sizeof(failing), "%d:0x1:0x1", self->type);
+	select_list(_metadata, failing, self->calls, NULL);
+	ASSERT_EQ(0, run("2000"));
+	check_results(_metadata, 2000);
+	expect_withheld(_metadata, TEST_PMU ":0x1:0x1");
+	text = slurp(DIR "results_kv");
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/calls/"));
+	EXPECT_EQ(1000, kv_stat(text, "difference", "counter." TEST_PMU "/calls/",
+				"mean"));
+	free(text);
+}
+
+/*
+ * A counter taken away during the run: another pinned user of the PMU
+ * comes on the run's CPU when there are no counters left for it, and perf
+ * schedules the CPU's events again.  The run's counter loses its counter;
+ * a software counter of the same run stays valid.
+ */
+TEST_F_TIMEOUT(test_pmu, counter_taken_away_during_run, 120)
+{
+	struct perf_event_attr attr = {
+		.type = self->type,
+		.size = sizeof(attr),
+		.config = 3,
+		.pinned = 1,
+	};
+	char *text;
+	int fd;
+
+	ASSERT_EQ(0, write_str(TEST_PMU_PARAMS "counters", "1"));
+	ASSERT_EQ(0, param_write("cpu", "0"));
+	select_list(_metadata, "cpu-clock", self->tsc, NULL);
+	self->env.child = start_run(LONG_RUN);
+	ASSERT_LT(0, self->env.child);
+	ASSERT_TRUE(wait_running(2000, 30000));
+	/* Counting so far: its columns in deltas are numbers. */
+	text = slurp(DIR "deltas");
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(NULL, strstr(text, "\t-\t"));
+	EXPECT_EQ(NULL, strstr(text, "\t-\n"));
+	free(text);
+
+	ASSERT_EQ(0, write_str(TEST_PMU_PARAMS "counters", "0"));
+	fd = syscall(__NR_perf_event_open, &attr, -1, 0, -1, 0);
+	ASSERT_LE(0, fd) {
+		TH_LOG("perf_event_open: %s", strerror(errno));
+	}
+	sleep_ms(200);
+	kill(self->env.child, SIGKILL);
+	waitpid(self->env.child, NULL, 0);
+	self->env.child = 0;
+	close(fd);
+	ASSERT_TRUE(wait_idle(10000));
+
+	text = slurp(DIR "results_kv");
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(1, kv_ll(text, "run.partial"));
+	EXPECT_EQ(1, counter_valid(text, "cpu-clock"));
+	EXPECT_LT(0, kv_stat(text, "target", "counter.cpu-clock", "count"));
+	free(text);
+	expect_withheld(_metadata, TEST_PMU "/tsc/");
+}
+
+/*
+ * The PMU cannot be unloaded while its events are selected or counting;
+ * once they are not, it unloads with nothing left behind, and its type
+ * number names no PMU any more.
+ */
+TEST_F_TIMEOUT(test_pmu, unload_while_selected, 120)
+{
+	char *before, *after, *text;
+	int err;
+
+	select_list(_metadata, self->tsc, NULL, NULL);
+	err = test_pmu_unload();
+	EXPECT_TRUE(err == EAGAIN || err == EBUSY) {
+		TH_LOG("unload with its event selected: %s", strerror(err));
+	}
+	self->env.child = start_run(LONG_RUN);
+	ASSERT_LT(0, self->env.child);
+	ASSERT_TRUE(wait_running(1000, 30000));
+	err = test_pmu_unload();
+	EXPECT_TRUE(err == EAGAIN || err == EBUSY) {
+		TH_LOG("unload during a run: %s", strerror(err));
+	}
+	kill(self->env.child, SIGKILL);
+	waitpid(self->env.child, NULL, 0);
+	self->env.child = 0;
+	ASSERT_TRUE(wait_idle(10000));
+	text = slurp(DIR "results_kv");
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/tsc/"));
+	free(text);
+
+	ASSERT_EQ(0, write_str(DIR "counters", "cpu-clock\n"));
+	text = slurp("/sys/module/" TEST_PMU_MODULE "/refcnt");
+	ASSERT_NE(NULL, text);
+	EXPECT_STREQ("0\n", text);
+	free(text);
+	ASSERT_EQ(0, test_pmu_unload());
+
+	/* Its events now name no PMU: refused, the selection unchanged. */
+	before = counter_list();
+	ASSERT_NE(NULL, before);
+	EXPECT_EQ(ENOENT, write_str(DIR "counters", self->tsc));
+	after = counter_list();
+	ASSERT_NE(NULL, after);
+	EXPECT_STREQ(before, after);
+	free(before);
+	free(after);
+	text = slurp(DIR "counters");
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, "# last list refused: " TEST_PMU
+			       "/tsc/: no PMU has this type"));
+	free(text);
+	ASSERT_EQ(0, run("1000"));
+	check_results(_metadata, 1000);
+	/* Loaded again for the teardown's unload. */
+	ASSERT_LE(0, test_pmu_load(""));
+}
+
+/* Its calls event needs calls_symbol: none, and it fails to open. */
+TEST_F(test_pmu, event_that_cannot_open)
+{
+	char *before, *after;
+	int type;
+
+	EXPECT_EQ(0, test_pmu_unload());
+	type = test_pmu_load("calls_symbol=no_such_function_here");
+	ASSERT_LE(0, type);
+	test_pmu_event(self->calls, sizeof(self->calls), type, "calls", 2, "");
+	before = counter_list();
+	ASSERT_NE(NULL, before);
+	EXPECT_NE(0, write_str(DIR "counters", self->calls));
 	after = counter_list();
 	ASSERT_NE(NULL, after);
 	EXPECT_STREQ(before, after);

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -399,40 +400,111 @@ static inline void env_teardown(struct __test_metadata *_metadata, struct env *e
 }
 
 /*
+ * Where module @name.ko is: $@env, else beside the test program (a kselftest
+ * tarball) or in its module/ (built by lib.mk's TEST_GEN_MODS_DIR).  Its
+ * path in @path, or false.
+ */
+static inline bool find_ko(const char *name, const char *env, char *path,
+			   size_t size)
+{
+	const char *ko = getenv(env);
+	char *slash;
+	ssize_t n;
+
+	if (ko && *ko) {
+		snprintf(path, size, "%s", ko);
+		return true;
+	}
+	n = readlink("/proc/self/exe", path, size - 1);
+	slash = n > 0 ? memrchr(path, '/', n) : NULL;
+	if (!slash)
+		return false;
+	snprintf(slash + 1, size - (slash + 1 - path), "%s.ko", name);
+	if (access(path, R_OK))
+		snprintf(slash + 1, size - (slash + 1 - path), "module/%s.ko",
+			 name);
+	return !access(path, R_OK);
+}
+
+/* insmod @name with @params from where find_ko() finds it, else modprobe. */
+static inline void load_module(const char *name, const char *env,
+			       const char *params)
+{
+	char cmd[PATH_MAX + 256], path[PATH_MAX];
+
+	if (find_ko(name, env, path, sizeof(path)))
+		snprintf(cmd, sizeof(cmd), "insmod '%s' %s 2>/dev/null", path,
+			 params);
+	else
+		snprintf(cmd, sizeof(cmd), "modprobe -q %s %s", name, params);
+	if (system(cmd)) {
+		/* the caller checks what it needs */
+	}
+}
+
+/*
  * Loads the module unless it is loaded: $LTTNG_CALIBRATE_KO, else the
- * lttng_calibrate.ko beside the test program (a kselftest tarball) or in
- * its module/ (built by lib.mk's TEST_GEN_MODS_DIR), else modprobe.  0 when
- * the debugfs files are there.
+ * lttng_calibrate.ko beside the test program or in its module/, else
+ * modprobe.  0 when the debugfs files are there.
  */
 static inline int ensure_module(void)
 {
-	const char *ko = getenv("LTTNG_CALIBRATE_KO");
-	char cmd[PATH_MAX + 32], here[PATH_MAX], *slash;
-	ssize_t n;
-
 	if (!access(DIR "run", F_OK))
 		return 0;
-	if (!ko || !*ko) {
-		n = readlink("/proc/self/exe", here, sizeof(here) - 32);
-		slash = n > 0 ? memrchr(here, '/', n) : NULL;
-		if (slash) {
-			strcpy(slash + 1, "lttng_calibrate.ko");
-			if (access(here, R_OK))
-				strcpy(slash + 1, "module/lttng_calibrate.ko");
-			if (!access(here, R_OK))
-				ko = here;
-		}
-	}
-	if (ko && *ko) {
-		snprintf(cmd, sizeof(cmd), "insmod '%s' 2>/dev/null", ko);
-		if (system(cmd)) {
-			/* fall through to modprobe */
-		}
-	}
-	if (access(DIR "run", F_OK) && system("modprobe -q lttng_calibrate")) {
-		/* checked below */
-	}
+	load_module("lttng_calibrate", "LTTNG_CALIBRATE_KO", "");
 	return access(DIR "run", F_OK);
+}
+
+/*
+ * The test PMU, lttng_calibrate_test_pmu.ko (selftests/module/): a perf PMU
+ * with known counts, where the machine has no PMU (QEMU TCG) or beside it.
+ */
+#define TEST_PMU		"lttng_calibrate_test"
+#define TEST_PMU_MODULE		"lttng_calibrate_test_pmu"
+#define TEST_PMU_DIR		"/sys/bus/event_source/devices/" TEST_PMU "/"
+#define TEST_PMU_PARAMS		"/sys/module/" TEST_PMU_MODULE "/parameters/"
+
+/* Its perf type number, or -1 when it is not loaded. */
+static inline int test_pmu_type(void)
+{
+	char *text = slurp(TEST_PMU_DIR "type");
+	int type = text ? atoi(text) : -1;
+
+	free(text);
+	return type;
+}
+
+/*
+ * Loads it with @params ("counters=1"), after unloading an earlier copy:
+ * $LTTNG_CALIBRATE_TEST_PMU_KO, else beside the test program or in its
+ * module/, else modprobe.  Its type number, or -1.
+ */
+static inline int test_pmu_load(const char *params)
+{
+	syscall(__NR_delete_module, TEST_PMU_MODULE, O_NONBLOCK);
+	load_module(TEST_PMU_MODULE, "LTTNG_CALIBRATE_TEST_PMU_KO", params);
+	return test_pmu_type();
+}
+
+/* Unloads it: 0, or the errno of delete_module(). */
+static inline int test_pmu_unload(void)
+{
+	return syscall(__NR_delete_module, TEST_PMU_MODULE, O_NONBLOCK) ?
+	       errno : 0;
+}
+
+/*
+ * A counters list word for its event @alias (event=@code), named as
+ * lttng-calibrate names it: "lttng_calibrate_test/ALIAS/=TYPE:CODE", with
+ * @more (":CONFIG1[:CONFIG2]") after the code.
+ */
+static inline const char *test_pmu_event(char *buf, size_t size, int type,
+					 const char *alias, int code,
+					 const char *more)
+{
+	snprintf(buf, size, TEST_PMU "/%s/=%d:0x%x%s", alias, type, code,
+		 more);
+	return buf;
 }
 
 /* main() of a test program: skip (exit 4) when the module is absent. */
@@ -571,6 +643,8 @@ static inline int row_fields(const char *line, const char *eol)
 		if (*p != '-' && (*p < '0' || *p > '9'))
 			return -1;
 		strtoll(p, &end, 10);
+		if (end == p && *p == '-')
+			end++;	/* a withheld counter's value */
 		if (end == p || (end != eol && *end != '\t'))
 			return -1;
 		n++;
@@ -582,7 +656,7 @@ static inline int row_fields(const char *line, const char *eol)
 
 /*
  * Whether @text is a whole deltas snapshot: a header line, then rows of as
- * many integer fields as the header has names, of consecutive iterations,
+ * many integer (or withheld, "-") fields as the header has names, of consecutive iterations,
  * each ending in a newline.  0, or -1 with the first defect in @why.
  */
 static inline int deltas_check(const char *text, char *why, size_t size)
