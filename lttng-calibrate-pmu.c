@@ -166,6 +166,9 @@ static bool lttng_calibrate_parse_number(const char *s, u64 *value)
 	return !kstrtou64(s, 10, value);
 }
 
+/* The longest generic form: a 10-digit type and three 0x + 16 digits. */
+#define LTTNG_CALIBRATE_GENERIC_MAX	(10 + 3 * 19 + 1)
+
 /*
  * TYPE:CONFIG[:CONFIG1[:CONFIG2]]: an event of any PMU, by the type number
  * of /sys/bus/event_source/devices/PMU/type and its config words.
@@ -173,7 +176,7 @@ static bool lttng_calibrate_parse_number(const char *s, u64 *value)
 static bool lttng_calibrate_parse_generic(const char *name,
 					  struct lttng_calibrate_counter_spec *spec)
 {
-	char buf[LTTNG_CALIBRATE_COUNTER_NAME_MAX], *text = buf, *word;
+	char buf[LTTNG_CALIBRATE_GENERIC_MAX], *text = buf, *word;
 	u64 *config[] = { &spec->config, &spec->config1, &spec->config2 };
 	u64 type;
 	int i;
@@ -195,14 +198,22 @@ static bool lttng_calibrate_parse_generic(const char *name,
 	return !text;
 }
 
-/* An event name as perf(1) spells it, or the generic form. */
+/*
+ * An event name as perf(1) spells it, or the generic form, which is named
+ * when it is opened (@spec's name stays empty).
+ */
 static bool lttng_calibrate_parse_event(const char *name,
 					struct lttng_calibrate_counter_spec *spec)
 {
 	int i;
 
+	spec->name[0] = '\0';
 	spec->config1 = 0;
 	spec->config2 = 0;
+	if (lttng_calibrate_parse_generic(name, spec))
+		return true;
+	if (strscpy(spec->name, name, sizeof(spec->name)) < 0)
+		return false;
 	for (i = 0; i < ARRAY_SIZE(lttng_calibrate_events); i++) {
 		if (!strcmp(name, lttng_calibrate_events[i].name)) {
 			spec->type = lttng_calibrate_events[i].type;
@@ -210,14 +221,8 @@ static bool lttng_calibrate_parse_event(const char *name,
 			return true;
 		}
 	}
-	if (lttng_calibrate_parse_cache(name, spec) ||
-	    lttng_calibrate_parse_raw(name, spec))
-		return true;
-	if (lttng_calibrate_parse_generic(name, spec)) {
-		spec->name[0] = '\0';	/* named when opened */
-		return true;
-	}
-	return false;
+	return lttng_calibrate_parse_cache(name, spec) ||
+	       lttng_calibrate_parse_raw(name, spec);
 }
 
 /*
@@ -235,7 +240,6 @@ static bool lttng_calibrate_label_ok(const char *label)
 	for (i = 0; i < len; i++)
 		if (!isalnum(label[i]) && !strchr("_./:+@-", label[i]))
 			return false;
-	strscpy(spec.name, label, sizeof(spec.name));
 	return !lttng_calibrate_parse_event(label, &spec);
 }
 
@@ -250,8 +254,7 @@ static int lttng_calibrate_counter_parse(char *word,
 	const char *event = word ? word : label;
 
 	spec->pmu[0] = '\0';
-	if (strscpy(spec->name, event, sizeof(spec->name)) < 0 ||
-	    !lttng_calibrate_parse_event(event, spec))
+	if (!lttng_calibrate_parse_event(event, spec))
 		return -EINVAL;
 	if (word) {
 		if (spec->name[0] || !lttng_calibrate_label_ok(label))

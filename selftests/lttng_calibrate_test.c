@@ -716,6 +716,9 @@ BAD_LIST(generic_type_too_big, "4294967296:0x1\n", EINVAL);
 BAD_LIST(generic_same_as_named, "cpu-clock 1:0x0\n", EINVAL);
 BAD_LIST(generic_same_twice, "a=1:0x2 b=1:2\n", EINVAL);
 BAD_LIST(generic_no_such_type, "2147483647:0x1\n", ENOENT);
+BAD_LIST(generic_longest_no_such_type,
+	 "x=4294967295:0xffffffffffffffff:0xffffffffffffffff:0xffffffffffffffff\n",
+	 ENOENT);
 BAD_LIST(label_on_named_event, "clock=cpu-clock\n", EINVAL);
 BAD_LIST(label_is_an_event, "page-faults=1:0x0\n", EINVAL);
 BAD_LIST(label_empty, "=1:0x0\n", EINVAL);
