@@ -413,21 +413,28 @@ int lc_kv_print_json(const struct lc_kv *kv, FILE *out)
  * @kv: parsed results_kv
  * @out: where to print
  *
+ * The first column is as wide as the longest ROW.UNIT (36 at least), so
+ * that long counter names keep the columns aligned.
+ *
  * Return: 0, or -1 when out of memory or on an output error.
  */
 int lc_kv_print_table(const struct lc_kv *kv, FILE *out)
 {
 	struct lc_table t;
+	int width = 36;
 	size_t r, c;
 
 	if (lc_table_build(kv, &t))
 		return -1;
-	fprintf(out, "%-36s", "row.unit");
+	for (r = 0; r < t.nr_rows; r++)
+		if (t.row_len[r] > (size_t)width)
+			width = t.row_len[r];
+	fprintf(out, "%-*s", width, "row.unit");
 	for (c = 0; c < t.nr_cols; c++)
 		fprintf(out, " %12s", t.cols[c]);
 	fputc('\n', out);
 	for (r = 0; r < t.nr_rows; r++) {
-		fprintf(out, "%-36.*s", (int)t.row_len[r], t.rows[r]);
+		fprintf(out, "%-*.*s", width, (int)t.row_len[r], t.rows[r]);
 		for (c = 0; c < t.nr_cols; c++)
 			fprintf(out, " %12s", lc_table_cell(kv, &t, r, c));
 		fputc('\n', out);

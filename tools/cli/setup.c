@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "lttng-calibrate.h"
+#include "pmu-event.h"
 
 #define LC_SECURITYFS		"/sys/kernel/security"
 #define LC_LOCKDOWN		LC_SECURITYFS "/lockdown"
@@ -203,8 +204,11 @@ static void lc_write_failed(const char *path, int err)
 		lc_err("writing %s: %s", path, strerror(err));
 }
 
-/* The "# last list refused: ..." line of the counters file, or "". */
-static void lc_counters_refused(int err)
+/*
+ * The "# last list refused: ..." line of the counters file, and the list
+ * written when it is not the one given (PMU/TERMS/ words translated).
+ */
+static void lc_counters_refused(int err, const char *written)
 {
 	char *text = lc_read_file(LC_DIR "/counters");
 	const char *tag = "# last list refused: ";
@@ -214,23 +218,39 @@ static void lc_counters_refused(int err)
 		why += strlen(tag);
 		why[strcspn(why, "\n")] = '\0';
 	}
-	lc_err("counters refused (%s)%s%s", strerror(err), why ? ": " : "",
-	       why ? why : "");
+	if (written)
+		lc_err("counters refused (%s)%s%s (the list written: '%s')",
+		       strerror(err), why ? ": " : "", why ? why : "",
+		       written);
+	else
+		lc_err("counters refused (%s)%s%s", strerror(err),
+		       why ? ": " : "", why ? why : "");
 	free(text);
 }
 
+/*
+ * The list, its PMU/TERMS/ words translated through sysfs, to the counters
+ * file; a word that cannot be translated stops before the file is touched.
+ */
 static int lc_set_counters(const char *list)
 {
-	int err = lc_write_file(LC_DIR "/counters", *list ? list : "\n");
+	char why[LC_PMU_ERR_MAX];
+	char *text = lc_pmu_translate_list(LC_PMU_SYSFS, list, why,
+					   sizeof(why));
+	int err;
 
-	if (!err)
-		return 0;
+	if (!text) {
+		lc_err("--counters %s", why);
+		return -1;
+	}
+	err = lc_write_file(LC_DIR "/counters", *text ? text : "\n");
 	if (err == EINVAL || err == E2BIG || err == ENOENT ||
 	    err == EOPNOTSUPP)
-		lc_counters_refused(err);
-	else
+		lc_counters_refused(err, strchr(list, '/') ? text : NULL);
+	else if (err)
 		lc_write_failed(LC_DIR "/counters", err);
-	return -1;
+	free(text);
+	return err ? -1 : 0;
 }
 
 static int lc_set_probe(const char *mech)

@@ -215,6 +215,60 @@ static void test_not_rows(void)
 	free(csv);
 }
 
+/* Are all lines as long as the first (the columns aligned)? */
+static int lines_of_one_length(const char *text)
+{
+	size_t len = strcspn(text, "\n");
+
+	while (*text) {
+		if (strcspn(text, "\n") != len)
+			return 0;
+		text += len + (text[len] == '\n');
+	}
+	return 1;
+}
+
+/* Names of PMU events: '/', ':', '.', '@' and '+' in the UNIT. */
+static void test_counter_names(void)
+{
+	const char *text =
+		"counters=lttng_calibrate_test/tsc/,cpu:0x3c,insn.all\n"
+		"counter.lttng_calibrate_test/tsc/.valid=1\n"
+		"overhead.counter.cpu:0x3c.mean=1.5\n"
+		"target.counter.lttng_calibrate_test/tsc/.count=10\n"
+		"target.counter.lttng_calibrate_test/tsc/.mean=2.000\n"
+		"difference.counter.cpu:0x3c.count=10\n"
+		"difference.counter.cpu:0x3c.mean=-1.000\n"
+		"baseline.counter.insn.all.count=3\n"
+		"baseline.counter.insn.all.mean=7\n"
+		"target.counter.my:cycles@1+x.count=1\n"
+		"target.counter.my:cycles@1+x.mean=0\n"
+		"difference.counter.forty-seven_characters_the_longest_name_allowed.count=2\n"
+		"difference.counter.forty-seven_characters_the_longest_name_allowed.mean=5\n";
+	char *csv = format(text, lc_kv_print_csv);
+	char *json = format(text, lc_kv_print_json);
+	char *table = format(text, lc_kv_print_table);
+
+	check(csv && has_line(csv, "row,unit,count,mean") &&
+	      has_line(csv, "target,counter.lttng_calibrate_test/tsc/,10,2.000") &&
+	      has_line(csv, "difference,counter.cpu:0x3c,10,-1.000") &&
+	      has_line(csv, "baseline,counter.insn.all,3,7") &&
+	      has_line(csv, "target,counter.my:cycles@1+x,1,0"),
+	      "counter names with '/', ':', '.': CSV units whole, unquoted");
+	check(json && strstr(json, "{\"row\": \"target\", \"unit\": \"counter.lttng_calibrate_test/tsc/\", \"count\": 10, \"mean\": 2.000}") &&
+	      strstr(json, "\"unit\": \"counter.cpu:0x3c\"") &&
+	      strstr(json, "\"unit\": \"counter.insn.all\"") &&
+	      strstr(json, "\"counter.lttng_calibrate_test/tsc/.valid\": 1") &&
+	      strstr(json, "\"counters\": \"lttng_calibrate_test/tsc/,cpu:0x3c,insn.all\""),
+	      "counter names with '/', ':', '.': JSON units and info keys");
+	check(table && lines_of_one_length(table) &&
+	      strstr(table, "\ndifference.counter.forty-seven_"),
+	      "table: the first column as wide as the longest ROW.UNIT");
+	free(csv);
+	free(json);
+	free(table);
+}
+
 int main(int argc, char **argv)
 {
 	char path[4096];
@@ -239,6 +293,7 @@ int main(int argc, char **argv)
 	test_odd_lines();
 	test_json_values();
 	test_not_rows();
+	test_counter_names();
 	free(text);
 	free(golden);
 	return failures ? 1 : 0;

@@ -74,11 +74,21 @@ component "kv unit tests" "$dir/kv-test" "$data"
 component "[asan] kv unit tests" env TAP_PREFIX="[asan] " \
 	ASAN_OPTIONS=exitcode=99 \
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=99 "$dir/kv-test-san" "$data"
+component "pmu-event unit tests" "$dir/pmu-event-test" "$data/sysfs"
+component "[asan] pmu-event unit tests" env TAP_PREFIX="[asan] " \
+	ASAN_OPTIONS=exitcode=99 \
+	UBSAN_OPTIONS=halt_on_error=1:exitcode=99 \
+	"$dir/pmu-event-test-san" "$data/sysfs"
 if command -v python3 > /dev/null; then
 	check "JSON of the captured results_kv is valid JSON" \
 		json_valid "$data/results_kv"
 	printf 'a.b.count=1\nk="x\\\n' > "$tmp/odd"
 	check "JSON of odd input is valid JSON" json_valid "$tmp/odd"
+	printf '%s\n' 'counter.cpu/cache-misses/.valid=1' \
+		'target.counter.cpu/cache-misses/.count=2' \
+		'target.counter.cpu:0x3c.count=2' > "$tmp/names"
+	check "JSON of PMU counter names ('/', ':') is valid JSON" \
+		json_valid "$tmp/names"
 else
 	echo "ok - JSON validity # SKIP no python3" >> "$tmp/all"
 fi
