@@ -469,7 +469,7 @@ static void lttng_calibrate_print_table(struct seq_file *m,
 	const struct lttng_calibrate_counter_result *bad;
 	struct lttng_calibrate_row_values val;
 	char buf[32];
-	int row, i;
+	int row, i, width;
 
 	bad = lttng_calibrate_invalid(res, t);
 	if (bad) {
@@ -477,14 +477,16 @@ static void lttng_calibrate_print_table(struct seq_file *m,
 			   t->name, bad->running, bad->enabled, res->cpu);
 		return;
 	}
-	seq_printf(m, "%-24s %10s", t->name, "count");
+	/* The first column holds the table's name, however long. */
+	width = max_t(int, 24, strlen(t->name));
+	seq_printf(m, "%-*s %10s", width, t->name, "count");
 	for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
 		seq_printf(m, " %12s", lttng_calibrate_stat_names[i]);
 	seq_putc(m, '\n');
 	for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++) {
 		lttng_calibrate_row(res, t, row, &val);
-		seq_printf(m, "%-24s %10llu", lttng_calibrate_row_names[row],
-			   val.count);
+		seq_printf(m, "%-*s %10llu", width,
+			   lttng_calibrate_row_names[row], val.count);
 		for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
 			seq_printf(m, " %12s",
 				   lttng_calibrate_value(buf, sizeof(buf), t, i,
