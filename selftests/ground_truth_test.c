@@ -115,12 +115,12 @@ TEST_F_TIMEOUT(truth, slope_and_intercept, 600)
 		snprintf(value, sizeof(value), "%lld", work[i]);
 		ASSERT_EQ(0, write_str(DIR "work_cycles", value));
 		ASSERT_EQ(0, run("20000"));
-		text = slurp(DIR "results_kv");
+		text = lc_read_file(DIR "results_kv", NULL);
 		ASSERT_NE(NULL, text);
-		ASSERT_EQ(work[i], kv_ll(text, "probe.work_cycles"));
-		ASSERT_EQ(0, kv_ll(text, "probe.nmissed"));
-		mean[i] = kv_double(text, "overhead.cycles.mean");
-		ci[i] = kv_double(text, "overhead.cycles.ci95");
+		ASSERT_EQ(work[i], lc_kv_ll(text, "probe.work_cycles", LLONG_MIN));
+		ASSERT_EQ(0, lc_kv_ll(text, "probe.nmissed", LLONG_MIN));
+		mean[i] = lc_kv_double(text, "overhead.cycles.mean", -1e300);
+		ci[i] = lc_kv_double(text, "overhead.cycles.ci95", -1e300);
 		free(text);
 		fprintf(stderr, "# %s work %lld: overhead %.3f +/- %.3f cycles\n",
 			variant->mechanism, work[i], mean[i], ci[i]);
@@ -172,17 +172,17 @@ TEST_F_TIMEOUT(counter_truth, tsc_counter_follows_work, 600)
 		snprintf(value, sizeof(value), "%lld", work[i]);
 		ASSERT_EQ(0, write_str(DIR "work_cycles", value));
 		ASSERT_EQ(0, run("20000"));
-		text = slurp(DIR "results_kv");
+		text = lc_read_file(DIR "results_kv", NULL);
 		ASSERT_NE(NULL, text);
-		ASSERT_EQ(1, kv_ll(text, "counter." TEST_PMU "/tsc/.valid"));
-		cyc = kv_double(text, "overhead.cycles.mean");
-		cyc_ci = kv_double(text, "overhead.cycles.ci95");
+		ASSERT_EQ(1, lc_kv_ll(text, "counter." TEST_PMU "/tsc/.valid", LLONG_MIN));
+		cyc = lc_kv_double(text, "overhead.cycles.mean", -1e300);
+		cyc_ci = lc_kv_double(text, "overhead.cycles.ci95", -1e300);
 		snprintf(key, sizeof(key), "overhead.counter.%s/tsc/.mean",
 			 TEST_PMU);
-		cnt = kv_double(text, key);
+		cnt = lc_kv_double(text, key, -1e300);
 		snprintf(key, sizeof(key), "overhead.counter.%s/tsc/.ci95",
 			 TEST_PMU);
-		cnt_ci = kv_double(text, key);
+		cnt_ci = lc_kv_double(text, key, -1e300);
 		free(text);
 		fprintf(stderr, "# work %lld: tsc counter %.3f +/- %.3f, cycles %.3f +/- %.3f\n",
 			work[i], cnt, cnt_ci, cyc, cyc_ci);
@@ -232,9 +232,9 @@ TEST_F(zero, no_probe_no_overhead)
 
 	ASSERT_EQ(0, run("100000"));
 	overhead(_metadata, &mean, &ci, &median);
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	baseline = kv_double(text, "baseline.cycles.mean");
+	baseline = lc_kv_double(text, "baseline.cycles.mean", -1e300);
 	free(text);
 	fprintf(stderr, "# none: %.3f +/- %.3f cycles, baseline %.3f\n",
 		mean, ci, baseline);

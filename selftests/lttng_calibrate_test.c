@@ -51,7 +51,7 @@ TEST_F(calib, files_and_modes)
 	struct stat st;
 	size_t i;
 
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
 		ASSERT_EQ(0, stat(files[i].path, &st)) {
 			TH_LOG("%s: %s", files[i].path, strerror(errno));
 		}
@@ -65,7 +65,7 @@ TEST_F(calib, files_and_modes)
 
 TEST_F(calib, status_idle)
 {
-	char *text = slurp(DIR "status");
+	char *text = lc_read_file(DIR "status", NULL);
 
 	ASSERT_NE(NULL, text);
 	EXPECT_STREQ("state=idle\n", text);
@@ -102,14 +102,14 @@ TEST_F(calib, runs_are_numbered)
 	long long first;
 
 	ASSERT_EQ(0, run("5"));
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	first = kv_ll(text, "run.number");
+	first = lc_kv_ll(text, "run.number", LLONG_MIN);
 	free(text);
 	ASSERT_EQ(0, run("5"));
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	EXPECT_EQ(first + 1, kv_ll(text, "run.number"));
+	EXPECT_EQ(first + 1, lc_kv_ll(text, "run.number", LLONG_MIN));
 	free(text);
 }
 
@@ -164,19 +164,19 @@ TEST_F(bad_input, changes_nothing)
 
 	ASSERT_EQ(0, param_write("max_iterations", "100000000"));
 	ASSERT_EQ(0, run("7"));
-	results = slurp(DIR "results");
-	kvtext = slurp(DIR "results_kv");
+	results = lc_read_file(DIR "results", NULL);
+	kvtext = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, results);
 	ASSERT_NE(NULL, kvtext);
 
 	len = variant->len ? variant->len : strlen(variant->input);
-	EXPECT_EQ(variant->err, write_bytes(DIR "run", variant->input, len));
+	EXPECT_EQ(variant->err, lc_write_file(DIR "run", variant->input, len));
 
-	after = slurp(DIR "results");
+	after = lc_read_file(DIR "results", NULL);
 	ASSERT_NE(NULL, after);
 	EXPECT_STREQ(results, after);
 	free(after);
-	after = slurp(DIR "results_kv");
+	after = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, after);
 	EXPECT_STREQ(kvtext, after);
 	free(after);
@@ -210,7 +210,7 @@ TEST_F(calib, bad_parameters_rejected)
 	cpu = param_read("cpu");
 	max = param_read("max_iterations");
 	chunk = param_read("chunk_iterations");
-	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(bad); i++) {
 		int err = param_write(bad[i].name, bad[i].value);
 
 		if (err != EINVAL)
@@ -228,14 +228,14 @@ TEST_F_TIMEOUT(calib, second_writer_gets_ebusy, 120)
 	char *before, *after;
 
 	ASSERT_EQ(0, run("3"));
-	before = slurp(DIR "results_kv");
+	before = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, before);
 	self->env.child = start_run(LONG_RUN);
 	ASSERT_LT(0, self->env.child);
 	ASSERT_TRUE(wait_running(0, 30000));
 	EXPECT_EQ(EBUSY, run("10"));
 	/* The run going on has not replaced the last results yet. */
-	after = slurp(DIR "results_kv");
+	after = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, after);
 	EXPECT_STREQ(before, after);
 	free(before);
@@ -276,17 +276,17 @@ TEST_F_TIMEOUT(calib, signal_stops_run_with_partial_results, 120)
 	EXPECT_TRUE(WIFSIGNALED(status));
 	EXPECT_FALSE(status_running());
 
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	EXPECT_EQ(0, strncmp(kv(text, "run.state"), "interrupted\n", 12));
-	EXPECT_EQ(1, kv_ll(text, "run.partial"));
-	EXPECT_EQ(100000000, kv_ll(text, "run.iterations.asked"));
-	done = kv_ll(text, "run.iterations.done");
+	EXPECT_TRUE(lc_kv_is(text, "run.state", "interrupted"));
+	EXPECT_EQ(1, lc_kv_ll(text, "run.partial", LLONG_MIN));
+	EXPECT_EQ(100000000, lc_kv_ll(text, "run.iterations.asked", LLONG_MIN));
+	done = lc_kv_ll(text, "run.iterations.done", LLONG_MIN);
 	EXPECT_LT(0, done);
 	EXPECT_LT(done, 100000000);
 	EXPECT_EQ(done, kv_stat(text, "difference", "cycles", "count"));
 	free(text);
-	text = slurp(DIR "results");
+	text = lc_read_file(DIR "results", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_TRUE(text_is(text, "state:", "interrupted"));
 	EXPECT_TRUE(text_is(text, "partial:", "1"));
@@ -303,9 +303,9 @@ TEST_F(calib, run_on_each_cpu)
 		snprintf(value, sizeof(value), "%d", c);
 		ASSERT_EQ(0, param_write("cpu", value));
 		ASSERT_EQ(0, run("1000"));
-		text = slurp(DIR "results_kv");
+		text = lc_read_file(DIR "results_kv", NULL);
 		ASSERT_NE(NULL, text);
-		EXPECT_EQ(c, kv_ll(text, "run.cpu"));
+		EXPECT_EQ(c, lc_kv_ll(text, "run.cpu", LLONG_MIN));
 		free(text);
 		check_results(_metadata, 1000);
 	}
@@ -325,9 +325,9 @@ TEST_F(calib, writer_cpu_and_affinity_restored)
 		CPU_SET(c, &one);
 		ASSERT_EQ(0, sched_setaffinity(0, sizeof(one), &one));
 		ASSERT_EQ(0, run("100"));
-		text = slurp(DIR "results_kv");
+		text = lc_read_file(DIR "results_kv", NULL);
 		ASSERT_NE(NULL, text);
-		EXPECT_EQ(c, kv_ll(text, "run.cpu"));
+		EXPECT_EQ(c, lc_kv_ll(text, "run.cpu", LLONG_MIN));
 		free(text);
 	}
 	/* A run pinned elsewhere gives the writer its own affinity back. */
@@ -379,7 +379,7 @@ static bool wait_line(const char *path, const char *line, int ms)
 	bool found;
 
 	for (; ms > 0; ms -= 10) {
-		text = slurp(path);
+		text = lc_read_file(path, NULL);
 		found = text && strstr(text, line);
 		free(text);
 		if (found)
@@ -427,9 +427,9 @@ TEST_F_TIMEOUT(calib, freezer_stops_run, 120)
 	self->env.child = 0;
 	EXPECT_TRUE(WIFEXITED(status));
 	EXPECT_EQ(EINTR, WEXITSTATUS(status));
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	EXPECT_EQ(0, strncmp(kv(text, "run.state"), "interrupted\n", 12));
+	EXPECT_TRUE(lc_kv_is(text, "run.state", "interrupted"));
 	free(text);
 	EXPECT_EQ(0, rmdir(cg));
 	if (mounted)
@@ -453,7 +453,7 @@ TEST_F_TIMEOUT(calib, settings_busy_during_run, 120)
 	self->env.child = start_run(LONG_RUN);
 	ASSERT_LT(0, self->env.child);
 	ASSERT_TRUE(wait_running(0, 30000));
-	for (i = 0; i < sizeof(settings) / sizeof(settings[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(settings); i++) {
 		TH_LOG("%s", settings[i].path);
 		EXPECT_EQ(EBUSY, write_str(settings[i].path, settings[i].value));
 	}
@@ -467,26 +467,26 @@ TEST_F(calib, irqs_setting)
 {
 	char *text;
 
-	text = slurp(DIR "irqs");
+	text = lc_read_file(DIR "irqs", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_STREQ("[disabled] enabled\n", text);
 	free(text);
 	EXPECT_EQ(EINVAL, write_str(DIR "irqs", "on"));
 	EXPECT_EQ(EINVAL, write_str(DIR "irqs", "enabled\n\n"));
 	ASSERT_EQ(0, run("100"));
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	EXPECT_EQ(0, strncmp(kv(text, "run.irqs"), "disabled\n", 9));
+	EXPECT_TRUE(lc_kv_is(text, "run.irqs", "disabled"));
 	free(text);
 	ASSERT_EQ(0, write_str(DIR "irqs", "enabled\n"));
 	ASSERT_EQ(0, run("100"));
 	check_results(_metadata, 100);
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	EXPECT_EQ(0, strncmp(kv(text, "run.irqs"), "enabled\n", 8));
+	EXPECT_TRUE(lc_kv_is(text, "run.irqs", "enabled"));
 	free(text);
 	ASSERT_EQ(0, write_str(DIR "irqs", "disabled"));
-	text = slurp(DIR "irqs");
+	text = lc_read_file(DIR "irqs", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_STREQ("[disabled] enabled\n", text);
 	free(text);
@@ -495,7 +495,7 @@ TEST_F(calib, irqs_setting)
 /* The selected counters: the lines of "counters" that are not comments. */
 static char *counter_list(void)
 {
-	char *text = slurp(DIR "counters"), *in, *out;
+	char *text = lc_read_file(DIR "counters", NULL), *in, *out;
 
 	if (!text)
 		return NULL;
@@ -543,7 +543,7 @@ TEST_F(calib, software_counters)
 
 	ASSERT_EQ(0, write_str(DIR "counters",
 			       "page-faults context-switches cpu-clock\n"));
-	text = slurp(DIR "counters");
+	text = lc_read_file(DIR "counters", NULL);
 	ASSERT_NE(NULL, text);
 	for (i = 0; i < 3; i++)
 		EXPECT_NE(NULL, strstr(text, names[i]));
@@ -552,14 +552,14 @@ TEST_F(calib, software_counters)
 
 	ASSERT_EQ(0, run("100000"));
 	check_results(_metadata, n);
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	ASSERT_NE(NULL, kv(text, "counters"));
-	EXPECT_EQ(0, strncmp(kv(text, "counters"),
-			     "page-faults,context-switches,cpu-clock\n", 39));
+	ASSERT_NE(NULL, lc_kv_value(text, "counters", NULL));
+	EXPECT_TRUE(lc_kv_is(text, "counters",
+			     "page-faults,context-switches,cpu-clock"));
 	for (i = 0; i < 3; i++) {
 		snprintf(key, sizeof(key), "counter.%s.valid", names[i]);
-		EXPECT_EQ(1, kv_ll(text, key));
+		EXPECT_EQ(1, lc_kv_ll(text, key, LLONG_MIN));
 		for (r = 0; r < 3; r++) {
 			snprintf(key, sizeof(key), "counter.%s", names[i]);
 			EXPECT_EQ(n, kv_stat(text, rows[r], key, "count"));
@@ -580,7 +580,7 @@ TEST_F(calib, software_counters)
 	EXPECT_LT(ns / 2, clk);
 	EXPECT_GT(ns * 2, clk);
 	free(text);
-	text = slurp(DIR "results");
+	text = lc_read_file(DIR "results", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_NE(NULL, strstr(text, "\ncounter page-faults "));
 	EXPECT_NE(NULL, strstr(text, "\ncounter cpu-clock "));
@@ -604,8 +604,7 @@ TEST_F(calib, hardware_counters_refused_without_pmu)
 	ASSERT_EQ(0, write_str(DIR "counters", "page-faults\n"));
 	before = counter_list();
 	ASSERT_NE(NULL, before);
-	for (i = 0; i < sizeof(hardware_events) / sizeof(hardware_events[0]);
-	     i++) {
+	for (i = 0; i < ARRAY_SIZE(hardware_events); i++) {
 		err = write_str(DIR "counters", hardware_events[i]);
 		EXPECT_TRUE(err == ENOENT || err == EOPNOTSUPP ||
 			    err == EINVAL) {
@@ -615,7 +614,7 @@ TEST_F(calib, hardware_counters_refused_without_pmu)
 		ASSERT_NE(NULL, after);
 		EXPECT_STREQ(before, after);
 		free(after);
-		text = slurp(DIR "counters");
+		text = lc_read_file(DIR "counters", NULL);
 		ASSERT_NE(NULL, text);
 		EXPECT_NE(NULL, strstr(text, "# last list refused: "));
 		EXPECT_NE(NULL, strstr(text, hardware_events[i]));
@@ -652,7 +651,7 @@ TEST_F(calib, hardware_counters_count)
 	}
 	ASSERT_EQ(0, run("10000"));
 	check_results(_metadata, 10000);
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_LT(0, kv_stat(text, "target", a, "median"));
 	EXPECT_LT(0, kv_stat(text, "target", b, "median"));
@@ -742,7 +741,7 @@ TEST_F(bad_counters, list_unchanged)
 	EXPECT_EQ(2, lines(before));
 
 	len = variant->len ? variant->len : strlen(variant->input);
-	EXPECT_EQ(variant->err, write_bytes(DIR "counters", variant->input,
+	EXPECT_EQ(variant->err, lc_write_file(DIR "counters", variant->input,
 					    len));
 	after = counter_list();
 	ASSERT_NE(NULL, after);
@@ -762,9 +761,9 @@ TEST_F(calib, empty_list_clears_counters)
 	EXPECT_STREQ("", text);
 	free(text);
 	ASSERT_EQ(0, run("10"));
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	EXPECT_EQ(0, strncmp(kv(text, "counters"), "\n", 1));
+	EXPECT_TRUE(lc_kv_is(text, "counters", ""));
 	EXPECT_EQ(NULL, strstr(text, "counter."));
 	free(text);
 }
@@ -840,7 +839,7 @@ static long long counter_valid(const char *text, const char *name)
 	char key[128];
 
 	snprintf(key, sizeof(key), "counter.%s.valid", name);
-	return kv(text, key) ? kv_ll(text, key) : -1;
+	return lc_kv_ll(text, key, -1);
 }
 
 /*
@@ -854,7 +853,7 @@ static void expect_withheld(struct __test_metadata *_metadata,
 	int col = -1, i;
 	const char *p;
 
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_EQ(0, counter_valid(text, name));
 	for (i = 0; i < 3; i++) {
@@ -867,7 +866,7 @@ static void expect_withheld(struct __test_metadata *_metadata,
 	EXPECT_EQ(NULL, strstr(text, key));
 	free(text);
 
-	text = slurp(DIR "results");
+	text = lc_read_file(DIR "results", NULL);
 	ASSERT_NE(NULL, text);
 	snprintf(key, sizeof(key), "\ncounter %s: NOT VALID, figures withheld",
 		 name);
@@ -877,7 +876,7 @@ static void expect_withheld(struct __test_metadata *_metadata,
 	free(text);
 
 	/* Its two columns in deltas read "-" in every row. */
-	text = slurp(DIR "deltas");
+	text = lc_read_file(DIR "deltas", NULL);
 	ASSERT_NE(NULL, text);
 	snprintf(key, sizeof(key), "\ttarget.%s\t", name);
 	p = strstr(text, key);
@@ -911,13 +910,13 @@ TEST_F(test_pmu, counts_around_every_call)
 	int r;
 
 	select_list(_metadata, self->tsc, self->calls, NULL);
-	text = slurp(DIR "counters");
+	text = lc_read_file(DIR "counters", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_NE(NULL, strstr(text, TEST_PMU "/tsc/\t" TEST_PMU "\t0x1\t"));
 	free(text);
 	ASSERT_EQ(0, run("20000"));
 	check_results(_metadata, n);
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/tsc/"));
 	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/calls/"));
@@ -939,7 +938,7 @@ TEST_F(test_pmu, counts_around_every_call)
 	}
 	free(text);
 
-	text = slurp(DIR "results");
+	text = lc_read_file(DIR "results", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_NE(NULL, strstr(text, "\ncounter " TEST_PMU "/tsc/ "));
 	EXPECT_NE(NULL, strstr(text, "\ncounter " TEST_PMU "/calls/ "));
@@ -947,7 +946,7 @@ TEST_F(test_pmu, counts_around_every_call)
 	free(text);
 
 	/* deltas: calls reads 1 for the target and 0 for the baseline. */
-	text = slurp(DIR "deltas");
+	text = lc_read_file(DIR "deltas", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_NE(NULL, strstr(text, "\ttarget." TEST_PMU "/tsc/\tbaseline."
 			       TEST_PMU "/tsc/\ttarget." TEST_PMU "/calls/\t"));
@@ -974,7 +973,7 @@ TEST_F(test_pmu, more_events_than_counters)
 
 	select_list(_metadata, self->tsc, self->calls, self->idle);
 	ASSERT_EQ(0, run("2000"));
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/tsc/"));
 	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/calls/"));
@@ -985,7 +984,7 @@ TEST_F(test_pmu, more_events_than_counters)
 	/* With a third counter, all three count. */
 	ASSERT_EQ(0, write_str(TEST_PMU_PARAMS "counters", "3"));
 	ASSERT_EQ(0, run("2000"));
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/idle/"));
 	EXPECT_EQ(0, kv_stat(text, "difference", "counter." TEST_PMU "/idle/",
@@ -1004,7 +1003,7 @@ TEST_F(test_pmu, add_failing)
 	ASSERT_EQ(0, run("2000"));
 	check_results(_metadata, 2000);
 	expect_withheld(_metadata, TEST_PMU ":0x1:0x1");
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/calls/"));
 	EXPECT_EQ(1000, kv_stat(text, "difference", "counter." TEST_PMU "/calls/",
@@ -1036,7 +1035,7 @@ TEST_F_TIMEOUT(test_pmu, counter_taken_away_during_run, 120)
 	ASSERT_LT(0, self->env.child);
 	ASSERT_TRUE(wait_running(2000, 30000));
 	/* Counting so far: its columns in deltas are numbers. */
-	text = slurp(DIR "deltas");
+	text = lc_read_file(DIR "deltas", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_EQ(NULL, strstr(text, "\t-\t"));
 	EXPECT_EQ(NULL, strstr(text, "\t-\n"));
@@ -1054,9 +1053,9 @@ TEST_F_TIMEOUT(test_pmu, counter_taken_away_during_run, 120)
 	close(fd);
 	ASSERT_TRUE(wait_idle(10000));
 
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	EXPECT_EQ(1, kv_ll(text, "run.partial"));
+	EXPECT_EQ(1, lc_kv_ll(text, "run.partial", LLONG_MIN));
 	EXPECT_EQ(1, counter_valid(text, "cpu-clock"));
 	EXPECT_LT(0, kv_stat(text, "target", "counter.cpu-clock", "count"));
 	free(text);
@@ -1089,13 +1088,13 @@ TEST_F_TIMEOUT(test_pmu, unload_while_selected, 120)
 	waitpid(self->env.child, NULL, 0);
 	self->env.child = 0;
 	ASSERT_TRUE(wait_idle(10000));
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/tsc/"));
 	free(text);
 
 	ASSERT_EQ(0, write_str(DIR "counters", "cpu-clock\n"));
-	text = slurp("/sys/module/" TEST_PMU_MODULE "/refcnt");
+	text = lc_read_file("/sys/module/" TEST_PMU_MODULE "/refcnt", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_STREQ("0\n", text);
 	free(text);
@@ -1110,7 +1109,7 @@ TEST_F_TIMEOUT(test_pmu, unload_while_selected, 120)
 	EXPECT_STREQ(before, after);
 	free(before);
 	free(after);
-	text = slurp(DIR "counters");
+	text = lc_read_file(DIR "counters", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_NE(NULL, strstr(text, "# last list refused: " TEST_PMU
 			       "/tsc/: no PMU has this type"));
@@ -1145,7 +1144,7 @@ TEST_F(test_pmu, event_that_cannot_open)
 static void check_deltas(struct __test_metadata *_metadata, long long n,
 			 int window, int counters)
 {
-	char *text = slurp(DIR "deltas"), *line;
+	char *text = lc_read_file(DIR "deltas", NULL), *line;
 	long long rows = n < window ? n : window, first = n - rows, it;
 
 	ASSERT_NE(NULL, text);
@@ -1189,7 +1188,7 @@ TEST_F_TIMEOUT(calib, deltas_readable_during_run, 120)
 	ASSERT_LT(0, self->env.child);
 	ASSERT_TRUE(wait_running(5000, 30000));
 	for (i = 0; i < 20; i++) {
-		text = slurp(DIR "deltas");
+		text = lc_read_file(DIR "deltas", NULL);
 		ASSERT_NE(NULL, text);
 		/* The run may overwrite a few of the oldest rows meanwhile. */
 		EXPECT_GE(1001, lines(text));
@@ -1207,7 +1206,7 @@ TEST_F_TIMEOUT(calib, deltas_readable_during_run, 120)
 /* Lines of kprobes/list naming our module: none between runs. */
 static int our_kprobes(void)
 {
-	char *text = slurp("/sys/kernel/debug/kprobes/list");
+	char *text = lc_read_file("/sys/kernel/debug/kprobes/list", NULL);
 	char *line, *save = NULL;
 	int n = 0;
 
@@ -1223,7 +1222,7 @@ static int our_kprobes(void)
 /* Whether ftrace has a callback on the target (an fprobe, ftrace). */
 static bool target_hooked(void)
 {
-	char *text = slurp("/sys/kernel/tracing/enabled_functions");
+	char *text = lc_read_file("/sys/kernel/tracing/enabled_functions", NULL);
 	bool yes = text && strstr(text, "lttng_calibrate_target");
 
 	free(text);
@@ -1234,7 +1233,7 @@ static bool target_hooked(void)
 static void expect_probe_line(struct __test_metadata *_metadata,
 			      const char *want)
 {
-	char *text = slurp(DIR "probe");
+	char *text = lc_read_file(DIR "probe", NULL);
 
 	ASSERT_NE(NULL, text);
 	EXPECT_EQ(0, strncmp(text, want, strlen(want))) {
@@ -1253,7 +1252,7 @@ TEST_F(calib, probe_setting)
 	EXPECT_EQ(EINVAL, write_str(DIR "probe", "uprobe"));
 	EXPECT_EQ(EINVAL, write_str(DIR "probe", ""));
 	EXPECT_EQ(EINVAL, write_str(DIR "probe", "kprobe kretprobe"));
-	EXPECT_EQ(EINVAL, write_bytes(DIR "probe", "kprobe\0", 7));
+	EXPECT_EQ(EINVAL, lc_write_file(DIR "probe", "kprobe\0", 7));
 	/* Debian's 6.1 has no CONFIG_FPROBE; its 6.12 has. */
 	for (i = 0; i < 2; i++) {
 		EXPECT_EQ(fprobe_available() ? 0 : EOPNOTSUPP,
@@ -1304,13 +1303,10 @@ TEST_F(calib, mechanisms_attach_and_detach)
 		EXPECT_EQ(0, our_kprobes());
 		EXPECT_FALSE(target_hooked());
 		check_results(_metadata, 20000);
-		text = slurp(DIR "results_kv");
+		text = lc_read_file(DIR "results_kv", NULL);
 		ASSERT_NE(NULL, text);
-		EXPECT_TRUE(kv(text, "probe.mechanism") &&
-			    !strncmp(kv(text, "probe.mechanism"), mech[i],
-				     strlen(mech[i])) &&
-			    kv(text, "probe.mechanism")[strlen(mech[i])] == '\n');
-		EXPECT_EQ(0, kv_ll(text, "probe.nmissed"));
+		EXPECT_TRUE(lc_kv_is(text, "probe.mechanism", mech[i]));
+		EXPECT_EQ(0, lc_kv_ll(text, "probe.nmissed", LLONG_MIN));
 		free(text);
 		overhead(_metadata, &mean, &ci, &median[i]);
 		fprintf(stderr, "# %s: %.3f +/- %.3f cycles, median %lld\n",
@@ -1328,7 +1324,7 @@ TEST_F(calib, mechanisms_attach_and_detach)
 		EXPECT_LT(median[2], median[3]);
 	ASSERT_EQ(0, write_str(DIR "probe", "kretprobe"));
 	ASSERT_EQ(0, run("100"));
-	text = slurp(DIR "results");
+	text = lc_read_file(DIR "results", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_TRUE(text_is(text, "probe:", "kretprobe"));
 	EXPECT_TRUE(text_is(text, "probe hits missed:", "0"));
@@ -1342,11 +1338,12 @@ TEST_F(calib, harness_cross_check)
 	char *text;
 
 	ASSERT_EQ(0, run("10000"));
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	wall = kv_double(text, "harness.wall_cycles_per_iteration");
-	timed = kv_double(text, "harness.timed_cycles_per_iteration");
-	outside = kv_double(text, "harness.outside_cycles_per_iteration");
+	wall = lc_kv_double(text, "harness.wall_cycles_per_iteration", -1);
+	timed = lc_kv_double(text, "harness.timed_cycles_per_iteration", -1);
+	outside = lc_kv_double(text, "harness.outside_cycles_per_iteration",
+			       -1);
 	free(text);
 	EXPECT_LT(0, timed);
 	EXPECT_LT(timed, wall);
@@ -1444,10 +1441,10 @@ TEST_F(calib, tracepoint_off_and_on)
 
 	ASSERT_EQ(0, write_str(DIR "target", "tracepoint"));
 	ASSERT_EQ(0, run("50000"));
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	EXPECT_EQ(0, strncmp(kv(text, "target.symbol"),
-			     "lttng_calibrate_tracepoint_target\n", 34));
+	EXPECT_TRUE(lc_kv_is(text, "target.symbol",
+			     "lttng_calibrate_tracepoint_target"));
 	free(text);
 	overhead(_metadata, &off, &ci, &off_median);
 	fprintf(stderr, "# tracepoint off: %.3f +/- %.3f cycles\n", off, ci);
@@ -1469,13 +1466,13 @@ TEST_F(calib, offline_cpu_rejected)
 	if (sysconf(_SC_NPROCESSORS_CONF) < 2)
 		SKIP(return, "needs a second CPU to take offline");
 	ASSERT_EQ(0, run("3"));
-	before = slurp(DIR "results_kv");
+	before = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, before);
 	ASSERT_EQ(0, cpu_online_set(1, 0));
 	self->env.offlined = 1;
 	ASSERT_EQ(0, param_write("cpu", "1"));
 	EXPECT_EQ(ENODEV, run("10"));
-	after = slurp(DIR "results_kv");
+	after = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, after);
 	EXPECT_STREQ(before, after);
 	free(after);
@@ -1505,12 +1502,12 @@ TEST_F_TIMEOUT(calib, cpu_unplug_during_run, 120)
 	ASSERT_TRUE(WIFEXITED(status));
 	EXPECT_EQ(EAGAIN, WEXITSTATUS(status));
 
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	EXPECT_EQ(0, strncmp(kv(text, "run.state"), "migrated\n", 9));
-	EXPECT_EQ(1, kv_ll(text, "run.partial"));
-	EXPECT_EQ(1, kv_ll(text, "run.cpu"));
-	done = kv_ll(text, "run.iterations.done");
+	EXPECT_TRUE(lc_kv_is(text, "run.state", "migrated"));
+	EXPECT_EQ(1, lc_kv_ll(text, "run.partial", LLONG_MIN));
+	EXPECT_EQ(1, lc_kv_ll(text, "run.cpu", LLONG_MIN));
+	done = lc_kv_ll(text, "run.iterations.done", LLONG_MIN);
 	EXPECT_EQ(done, kv_stat(text, "target", "cycles", "count"));
 	free(text);
 }

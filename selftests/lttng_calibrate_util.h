@@ -1,9 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * What the lttng_calibrate kselftests share: reading and writing the debugfs
- * files and parameters, parsing results_kv, checking the kernel log, and the
- * state every test restores.  Static functions: each test program includes
- * it once, after kselftest_harness.h.
+ * files and parameters, the figures of results_kv, checking the kernel log,
+ * and the state every test restores.  Static functions: each test program
+ * includes it once, after kselftest_harness.h.
+ *
+ * Files, key=value text and the kernel-log patterns come from the tools'
+ * library (lc.h, lc.c, kmsg_patterns.h: symlinks to tools/lib/, which
+ * "cp -rL" turns into copies when selftests/ goes into a kernel tree).
  */
 #ifndef LTTNG_CALIBRATE_UTIL_H
 #define LTTNG_CALIBRATE_UTIL_H
@@ -11,6 +15,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <math.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,77 +28,25 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "kmsg_patterns.h"
+#include "lc.h"
+
 #define DIR		"/sys/kernel/debug/lttng_calibrate/"
 #define PARAMS		"/sys/module/lttng_calibrate/parameters/"
 #define LONG_RUN	"100000000"
-#define BUF_SIZE	65536
 
 static const char *const rows[] __attribute__((unused)) = { "target", "baseline", "difference" };
 static const char *const units[] __attribute__((unused)) = { "cycles", "ns" };
 
-/* The text of a file, NUL-terminated, or NULL with errno set. */
-static inline char *slurp(const char *path)
-{
-	char *buf = malloc(BUF_SIZE);
-	ssize_t n, len = 0;
-	int fd;
-
-	if (!buf)
-		return NULL;
-	fd = open(path, O_RDONLY);
-	if (fd < 0) {
-		free(buf);
-		return NULL;
-	}
-	while ((n = read(fd, buf + len, BUF_SIZE - 1 - len)) > 0)
-		len += n;
-	close(fd);
-	buf[len] = '\0';
-	return buf;
-}
-
-/* Write @len bytes of @text to @path in one write(); 0 or the errno. */
-static inline int write_bytes(const char *path, const char *text, size_t len)
-{
-	ssize_t n;
-	int fd, err = 0;
-
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return errno;
-	n = write(fd, text, len);
-	if (n < 0)
-		err = errno;
-	else if ((size_t)n != len)
-		err = EIO;
-	close(fd);
-	return err;
-}
-
+/* Write @text to @path in one write() (lc_write_file()); 0 or the errno. */
 static inline int write_str(const char *path, const char *text)
 {
-	return write_bytes(path, text, strlen(text));
+	return lc_write_file(path, text, strlen(text));
 }
 
 static inline int run(const char *count)
 {
 	return write_str(DIR "run", count);
-}
-
-/* The value of "key=" in a results_kv text, or NULL. */
-static const char *kv(const char *text, const char *key)
-{
-	size_t klen = strlen(key);
-	const char *p = text;
-
-	while (p && *p) {
-		if (!strncmp(p, key, klen) && p[klen] == '=')
-			return p + klen + 1;
-		p = strchr(p, '\n');
-		if (p)
-			p++;
-	}
-	return NULL;
 }
 
 /* The value of the line "LABEL  VALUE" in a results text, or NULL. */
@@ -126,21 +79,10 @@ static inline bool text_is(const char *text, const char *label,
 	return v && !strncmp(v, want, len) && v[len] == '\n';
 }
 
-static inline long long kv_ll(const char *text, const char *key)
-{
-	const char *v = kv(text, key);
-
-	return v ? strtoll(v, NULL, 10) : LLONG_MIN;
-}
-
-static inline double kv_double(const char *text, const char *key)
-{
-	const char *v = kv(text, key);
-
-	return v ? strtod(v, NULL) : -1e300;
-}
-
-/* A statistic in thousandths of its unit (ns figures have decimals). */
+/*
+ * A statistic of results_kv (lc_kv_ll(), lc_kv_double()) in thousandths of
+ * its unit (ns figures have decimals); LLONG_MIN when absent.
+ */
 static inline long long kv_stat(const char *text, const char *row,
 				const char *unit, const char *stat)
 {
@@ -149,33 +91,25 @@ static inline long long kv_stat(const char *text, const char *row,
 
 	snprintf(key, sizeof(key), "%s.%s.%s", row, unit, stat);
 	if (!strcmp(stat, "count"))
-		return kv_ll(text, key);
-	v = kv_double(text, key);
-	return v < -1e299 ? LLONG_MIN : (long long)(v * 1000 + (v < 0 ? -0.5 : 0.5));
+		return lc_kv_ll(text, key, LLONG_MIN);
+	v = lc_kv_double(text, key, NAN);
+	return isnan(v) ? LLONG_MIN :
+	       (long long)(v * 1000 + (v < 0 ? -0.5 : 0.5));
 }
 
+/* A field of the status file, in @val; -1 when absent. */
 static inline int status_field(const char *field, long long *val)
 {
-	char *text = slurp(DIR "status");
-	const char *v;
-	char key[32];
-	int ret = -1;
+	char *text = lc_read_file(DIR "status", NULL);
 
-	if (!text)
-		return -1;
-	snprintf(key, sizeof(key), "%s", field);
-	v = kv(text, key);
-	if (v) {
-		*val = strtoll(v, NULL, 10);
-		ret = 0;
-	}
+	*val = text ? lc_kv_ll(text, field, LLONG_MIN) : LLONG_MIN;
 	free(text);
-	return ret;
+	return *val == LLONG_MIN ? -1 : 0;
 }
 
 static inline bool status_running(void)
 {
-	char *text = slurp(DIR "status");
+	char *text = lc_read_file(DIR "status", NULL);
 	bool running = text && strstr(text, "state=running");
 
 	free(text);
@@ -218,7 +152,7 @@ static inline int param_read(const char *name)
 	int v;
 
 	snprintf(path, sizeof(path), PARAMS "%s", name);
-	text = slurp(path);
+	text = lc_read_file(path, NULL);
 	if (!text)
 		return INT_MIN;
 	v = atoi(text);
@@ -249,18 +183,17 @@ static inline int cpu_online_set(int cpu, int online)
  */
 static inline void check_results(struct __test_metadata *_metadata, long long n)
 {
-	char *text = slurp(DIR "results_kv");
+	char *text = lc_read_file(DIR "results_kv", NULL);
 	long long min, med, p99, max, mean;
 	int r, u;
 
 	ASSERT_NE(NULL, text);
-	EXPECT_EQ(1, kv_ll(text, "format"));
-	EXPECT_EQ(n, kv_ll(text, "run.iterations.asked"));
-	EXPECT_EQ(n, kv_ll(text, "run.iterations.done"));
-	EXPECT_EQ(0, kv_ll(text, "run.partial"));
-	ASSERT_NE(NULL, kv(text, "run.state"));
-	EXPECT_EQ(0, strncmp(kv(text, "run.state"), "complete\n", 9));
-	EXPECT_GT(kv_ll(text, "clock.khz"), 0);
+	EXPECT_EQ(1, lc_kv_ll(text, "format", LLONG_MIN));
+	EXPECT_EQ(n, lc_kv_ll(text, "run.iterations.asked", LLONG_MIN));
+	EXPECT_EQ(n, lc_kv_ll(text, "run.iterations.done", LLONG_MIN));
+	EXPECT_EQ(0, lc_kv_ll(text, "run.partial", LLONG_MIN));
+	EXPECT_TRUE(lc_kv_is(text, "run.state", "complete"));
+	EXPECT_GT(lc_kv_ll(text, "clock.khz", LLONG_MIN), 0);
 	for (u = 0; u < 2; u++) {
 		for (r = 0; r < 3; r++) {
 			EXPECT_EQ(n, kv_stat(text, rows[r], units[u], "count"));
@@ -287,7 +220,7 @@ static inline void check_results(struct __test_metadata *_metadata, long long n)
 	}
 	free(text);
 	/* The human table has the same three rows. */
-	text = slurp(DIR "results");
+	text = lc_read_file(DIR "results", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_NE(NULL, strstr(text, "\nbaseline "));
 	EXPECT_NE(NULL, strstr(text, "\ndifference "));
@@ -298,30 +231,25 @@ static inline void check_results(struct __test_metadata *_metadata, long long n)
 static inline void overhead(struct __test_metadata *_metadata, double *mean,
 		     double *ci, long long *median)
 {
-	char *text = slurp(DIR "results_kv");
+	char *text = lc_read_file(DIR "results_kv", NULL);
 
 	ASSERT_NE(NULL, text);
-	*mean = kv_double(text, "overhead.cycles.mean");
-	*ci = kv_double(text, "overhead.cycles.ci95");
-	*median = kv_ll(text, "difference.cycles.median");
+	*mean = lc_kv_double(text, "overhead.cycles.mean", -1e300);
+	*ci = lc_kv_double(text, "overhead.cycles.ci95", -1e300);
+	*median = lc_kv_ll(text, "difference.cycles.median", LLONG_MIN);
 	ASSERT_GT(*mean, -1e299);
 	ASSERT_GE(*ci, 0);
 	free(text);
 }
 
-static const char *const bad_log[] __attribute__((unused)) = {
-	"WARNING:", "BUG:", "Oops", "general protection", "Call Trace",
-	"possible circular locking", "inconsistent lock state", "DEADLOCK",
-	"self-detected stall", "rcu_preempt detected stall",
-	"blocked for more than", "Kernel panic", "UBSAN:", "KASAN:",
-};
-
-/* Kernel log records written since @fd was positioned; 1 if any is bad. */
+/*
+ * Kernel log records written since @fd was positioned; 1 if any holds one
+ * of the patterns of kmsg_patterns.h, the list the shell scripts use too.
+ */
 static inline int kmsg_has_errors(int fd)
 {
 	char rec[8192];
 	ssize_t n;
-	size_t i;
 	int bad = 0;
 
 	while ((n = read(fd, rec, sizeof(rec) - 1)) != 0) {
@@ -331,11 +259,9 @@ static inline int kmsg_has_errors(int fd)
 			break;			/* EAGAIN: no more records */
 		}
 		rec[n] = '\0';
-		for (i = 0; i < sizeof(bad_log) / sizeof(bad_log[0]); i++) {
-			if (strstr(rec, bad_log[i])) {
-				fprintf(stderr, "# kernel log: %s", rec);
-				bad = 1;
-			}
+		if (lc_kmsg_match(rec)) {
+			fprintf(stderr, "# kernel log: %s", rec);
+			bad = 1;
 		}
 	}
 	return bad;
@@ -344,7 +270,7 @@ static inline int kmsg_has_errors(int fd)
 /* Whether this kernel offers the fprobe mechanisms (CONFIG_FPROBE). */
 static inline bool fprobe_available(void)
 {
-	char *text = slurp(DIR "probe");
+	char *text = lc_read_file(DIR "probe", NULL);
 	bool yes = text && !strstr(text, "\n# fprobe: unavailable: ");
 
 	free(text);
@@ -467,7 +393,7 @@ static inline int ensure_module(void)
 /* Its perf type number, or -1 when it is not loaded. */
 static inline int test_pmu_type(void)
 {
-	char *text = slurp(TEST_PMU_DIR "type");
+	char *text = lc_read_file(TEST_PMU_DIR "type", NULL);
 	int type = text ? atoi(text) : -1;
 
 	free(text);
@@ -526,50 +452,11 @@ static inline int lttng_calibrate_main(int argc, char **argv)
 }
 
 /*
- * Shared by the stress tests and usable by any other: whole files of any
- * size, settings listings without their comments, the PMU, the clock,
+ * Shared by the stress tests and usable by any other: settings listings
+ * without their comments, the PMU, the clock,
  * children with a deadline, the deltas snapshot checker, the parameters a
  * test changes, and values escaped for logs.
  */
-
-/* The text of a file of any size, NUL-terminated; its length in *lenp. */
-static inline char *slurp_all(const char *path, size_t *lenp)
-{
-	size_t cap = 4096, len = 0;
-	char *buf = malloc(cap), *bigger;
-	ssize_t n = -1;
-	int fd, err;
-
-	fd = buf ? open(path, O_RDONLY) : -1;
-	while (fd >= 0) {
-		if (cap - len < 2) {
-			bigger = realloc(buf, cap * 2);
-			if (!bigger)
-				break;
-			buf = bigger;
-			cap *= 2;
-		}
-		n = read(fd, buf + len, cap - 1 - len);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0)
-			break;
-		len += n;
-	}
-	if (fd >= 0 && n == 0) {
-		close(fd);
-		buf[len] = '\0';
-		if (lenp)
-			*lenp = len;
-		return buf;
-	}
-	err = buf ? errno : ENOMEM;
-	if (fd >= 0)
-		close(fd);
-	free(buf);
-	errno = err;
-	return NULL;
-}
 
 /* Drops the lines of @text that start with '#', in place; @text. */
 static inline char *strip_comments(char *text)
@@ -715,7 +602,7 @@ static inline void params_save(struct __test_metadata *_metadata,
 
 	for (i = 0; i < NR_PARAMS; i++) {
 		snprintf(path, sizeof(path), PARAMS "%s", param_names[i]);
-		text = slurp(path);
+		text = lc_read_file(path, NULL);
 		ASSERT_NE(NULL, text);
 		snprintf(saved->value[i], sizeof(saved->value[i]), "%s", text);
 		free(text);

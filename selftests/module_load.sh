@@ -9,42 +9,22 @@
 # this script (a kselftest tarball), else by modprobe.
 set -u
 
-ksft_skip=4
 dir=/sys/kernel/debug/lttng_calibrate
 params=/sys/module/lttng_calibrate/parameters
-bad_log='WARNING:|BUG:|Oops|general protection|Call Trace|possible circular locking|inconsistent lock state|DEADLOCK|self-detected stall|detected stall|blocked for more than|Kernel panic|UBSAN:|KASAN:'
+here=$(dirname "$0")
 
-n=0
-failed=0
-
-ok() {
-	n=$((n + 1))
-	echo "ok $n $1"
-}
-
-not_ok() {
-	n=$((n + 1))
-	failed=$((failed + 1))
-	echo "not ok $n $1"
-}
-
-# check DESCRIPTION COMMAND...: one test result from a command's status.
-check() {
-	local desc=$1
-
-	shift
-	if "$@"; then
-		ok "$desc"
-	else
-		not_ok "$desc"
-	fi
-}
+# TAP (check DESCRIPTION COMMAND...: one result from a command's status)
+# and the kernel-log patterns, from the tools' library: beside this script
+# (symlinks to tools/lib/ in the repository, copies in a kselftest tree).
+# shellcheck source-path=SCRIPTDIR source=tap.sh
+. "$here/tap.sh"
+# shellcheck source-path=SCRIPTDIR source=kmsg.sh
+. "$here/kmsg.sh"
 
 # $LTTNG_CALIBRATE_KO, else the module beside this script (a kselftest
 # tarball) or in its module/ (lib.mk's TEST_GEN_MODS_DIR), else modprobe.
 ko=${LTTNG_CALIBRATE_KO:-}
-for k in "$(dirname "$0")/lttng_calibrate.ko" \
-	 "$(dirname "$0")/module/lttng_calibrate.ko"; do
+for k in "$here/lttng_calibrate.ko" "$here/module/lttng_calibrate.ko"; do
 	[ -n "$ko" ] || [ ! -f "$k" ] || ko=$k
 done
 
@@ -106,33 +86,27 @@ unload_with_probe() {
 		! grep -qw lttng_calibrate /sys/kernel/debug/kprobes/list && load
 }
 
+# log_clean: no kernel-log pattern (kmsg_patterns.h) since the start
 log_clean() {
-	local new
+	local new rc=0
 
-	new=$(dmesg | tail -n +"$((log_start + 1))" | grep -E "$bad_log")
-	[ -z "$new" ] || { echo "# kernel log: $new"; return 1; }
+	# shellcheck disable=SC2119 # kmsg_grep reads stdin
+	new=$(dmesg | tail -n +"$((log_start + 1))" | kmsg_grep) || rc=$?
+	[ "$rc" -ne 2 ] || return 1
+	[ -z "$new" ] || { printf 'kernel log: %s\n' "$new"; return 1; }
 }
 
-echo "TAP version 13"
-if [ "$(id -u)" -ne 0 ]; then
-	echo "1..0 # SKIP must be run as root"
-	exit $ksft_skip
-fi
+tap_header
+[ "$(id -u)" -eq 0 ] || tap_skip_all "must be run as root" || exit
 if ! loaded && ! load 2>/dev/null; then
-	if [ -n "${LTTNG_CALIBRATE_NO_SKIP:-}" ]; then
-		echo "1..0 # lttng_calibrate cannot be loaded"
-		exit 1
-	fi
-	echo "1..0 # SKIP lttng_calibrate is not loaded and cannot be loaded"
-	exit $ksft_skip
+	tap_skip_all "lttng_calibrate is not loaded and cannot be loaded" ||
+		exit
 fi
-if [ ! -d /sys/kernel/debug/lttng_calibrate ]; then
-	echo "1..0 # SKIP debugfs is not mounted on /sys/kernel/debug"
-	[ -n "${LTTNG_CALIBRATE_NO_SKIP:-}" ] && exit 1
-	exit $ksft_skip
-fi
+[ -d /sys/kernel/debug/lttng_calibrate ] ||
+	tap_skip_all "debugfs is not mounted on /sys/kernel/debug" || exit
+kmsg_patterns >/dev/null || tap_bail_out "no kernel-log patterns" || exit
 log_start=$(dmesg | wc -l)
-echo "1..15"
+tap_plan 15
 
 check "unload removes the module" unload
 check "unload removes the debugfs directory" test ! -e "$dir"
@@ -151,4 +125,4 @@ check "reload with defaults" reload_defaults
 check "unload with a kretprobe chosen leaves no probe registered" unload_with_probe
 check "kernel log clean" log_clean
 
-[ "$failed" -eq 0 ]
+tap_done

@@ -344,7 +344,7 @@ static void bad_words(struct bad_list *l, const char *path,
 		      const char *const *words, int nr,
 		      const char *const *others)
 {
-	char *shown = slurp(path);
+	char *shown = lc_read_file(path, NULL);
 	size_t i;
 	int w;
 
@@ -523,7 +523,7 @@ struct results {
 
 static char *value_of(const char *path)
 {
-	char *text = slurp_all(path, NULL);
+	char *text = lc_read_file(path, NULL);
 
 	return text ? strip_comments(text) : NULL;
 }
@@ -532,8 +532,8 @@ static void results_unchanged(struct __test_metadata *_metadata,
 			      struct results *r, const char *path,
 			      const char *value)
 {
-	char *text = slurp_all(DIR "results", NULL);
-	char *kvtext = slurp_all(DIR "results_kv", NULL);
+	char *text = lc_read_file(DIR "results", NULL);
+	char *kvtext = lc_read_file(DIR "results_kv", NULL);
 
 	EXPECT_TRUE(text && !strcmp(r->text, text)) {
 		TH_LOG("%s <- \"%s\" changed results", path, value);
@@ -557,7 +557,7 @@ static void refuse_one(struct __test_metadata *_metadata,
 		       const char *before, struct results *r)
 {
 	char value[160], was[160], is[160], *after;
-	int err = write_bytes(f->path, b->buf, b->len);
+	int err = lc_write_file(f->path, b->buf, b->len);
 
 	escape_bytes(b->buf, b->len, value, sizeof(value));
 	EXPECT_TRUE(b->err == ANY_ERROR ? err != 0 : err == b->err) {
@@ -617,8 +617,8 @@ TEST_F_TIMEOUT(stress, malformed_values, 300)
 
 	ASSERT_EQ(0, param_write("max_iterations", "100000000"));
 	ASSERT_EQ(0, run("7"));
-	r.text = slurp_all(DIR "results", NULL);
-	r.kv = slurp_all(DIR "results_kv", NULL);
+	r.text = lc_read_file(DIR "results", NULL);
+	r.kv = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, r.text);
 	ASSERT_NE(NULL, r.kv);
 	for (i = 0; i < ARRAY_SIZE(refusals); i++)
@@ -748,13 +748,13 @@ static void on_alarm(int sig)
 	alarmed = 1;
 }
 
-/* write_bytes(), interrupted by SIGALRM after WRITE_TIMEOUT_S. */
+/* lc_write_file(), interrupted by SIGALRM after WRITE_TIMEOUT_S. */
 static int timed_write(const char *path, const char *buf, size_t len)
 {
 	int err;
 
 	alarm(WRITE_TIMEOUT_S);
-	err = write_bytes(path, buf, len);
+	err = lc_write_file(path, buf, len);
 	alarm(0);
 	return err;
 }
@@ -762,7 +762,7 @@ static int timed_write(const char *path, const char *buf, size_t len)
 /* Whatever was written last, a run of at most 10000 short iterations. */
 static void keep_runs_short(void)
 {
-	char *work = slurp(DIR "work_cycles");
+	char *work = lc_read_file(DIR "work_cycles", NULL);
 
 	if (param_read("max_iterations") > 10000)
 		param_write("max_iterations", "10000");
@@ -943,7 +943,7 @@ static void check_read(struct report *r, const char *path, const char *text,
 	else if (!strcmp(name, "deltas") && deltas_check(text, why, sizeof(why)))
 		report_bad(r, "%s: %s", name, why);
 	else if (!strcmp(name, "results_kv") &&
-		 (strncmp(text, "format=", 7) || !kv(text, "run.state")))
+		 (strncmp(text, "format=", 7) || !lc_kv_value(text, "run.state", NULL)))
 		report_bad(r, "%s: no run.state in \"%.60s\"", name, text);
 	else if (!strcmp(name, "status") && strncmp(text, "state=", 6))
 		report_bad(r, "%s: \"%.60s\"", name, text);
@@ -957,7 +957,7 @@ static void storm_reader(struct report *r, unsigned long long s)
 	while (!stopping) {
 		for (i = 0; i < ARRAY_SIZE(readable) && !stopping; i++) {
 			r->ops++;
-			text = slurp_all(readable[i], &len);
+			text = lc_read_file(readable[i], &len);
 			if (!text) {
 				tally(r, errno, readable[i]);
 				continue;
@@ -1264,14 +1264,14 @@ static void check_interrupted(struct __test_metadata *_metadata)
 	char *text;
 
 	EXPECT_FALSE(status_running());
-	text = slurp(DIR "results_kv");
+	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	ASSERT_NE(NULL, kv(text, "run.state"));
-	EXPECT_EQ(0, strncmp(kv(text, "run.state"), "interrupted\n", 12)) {
-		TH_LOG("run.state=%.20s", kv(text, "run.state"));
+	ASSERT_NE(NULL, lc_kv_value(text, "run.state", NULL));
+	EXPECT_TRUE(lc_kv_is(text, "run.state", "interrupted")) {
+		TH_LOG("run.state=%.20s", lc_kv_value(text, "run.state", NULL));
 	}
-	EXPECT_EQ(1, kv_ll(text, "run.partial"));
-	EXPECT_EQ(100000000, kv_ll(text, "run.iterations.asked"));
+	EXPECT_EQ(1, lc_kv_ll(text, "run.partial", LLONG_MIN));
+	EXPECT_EQ(100000000, lc_kv_ll(text, "run.iterations.asked", LLONG_MIN));
 	free(text);
 }
 
@@ -1310,7 +1310,7 @@ TEST_F_TIMEOUT(maxed, sigint_with_handler, 120)
 static char *timed_read(struct __test_metadata *_metadata, const char *path)
 {
 	long long t0 = now_ms(), ms;
-	char *text = slurp_all(path, NULL);
+	char *text = lc_read_file(path, NULL);
 
 	ms = now_ms() - t0;
 	EXPECT_NE(NULL, text) {

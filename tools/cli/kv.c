@@ -2,7 +2,8 @@
 /*
  * results_kv to CSV, JSON and a compact table.  Nothing here knows the
  * module's rows, units or statistics: a new counter, row or statistic shows
- * up in every format without a change here.
+ * up in every format without a change here.  Strings and fields are
+ * escaped by the library (lc_json_string(), lc_csv_field()).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -17,122 +18,6 @@ struct lc_table {
 	const char **cols;	/* STAT names, points into kv keys */
 	size_t nr_cols;
 };
-
-static char *lc_strndup(const char *s, size_t len)
-{
-	char *copy = malloc(len + 1);
-
-	if (!copy)
-		return NULL;
-	memcpy(copy, s, len);
-	copy[len] = '\0';
-	return copy;
-}
-
-static struct lc_kv_pair *lc_kv_find(const struct lc_kv *kv, const char *key,
-				     size_t len)
-{
-	size_t i;
-
-	for (i = 0; i < kv->nr; i++)
-		if (!strncmp(kv->pairs[i].key, key, len) &&
-		    kv->pairs[i].key[len] == '\0')
-			return &kv->pairs[i];
-	return NULL;
-}
-
-/**
- * lc_kv_get() - value of a key
- * @kv: parsed results_kv
- * @key: the whole key
- *
- * Return: the value, or NULL when the key is absent.
- */
-const char *lc_kv_get(const struct lc_kv *kv, const char *key)
-{
-	struct lc_kv_pair *pair = lc_kv_find(kv, key, strlen(key));
-
-	return pair ? pair->value : NULL;
-}
-
-static int lc_kv_add(struct lc_kv *kv, const char *line, size_t len)
-{
-	const char *eq = memchr(line, '=', len);
-	struct lc_kv_pair *pair;
-	char *value;
-
-	if (!eq || eq == line)
-		return 0;	/* not a key=value line: ignored */
-	value = lc_strndup(eq + 1, len - (eq + 1 - line));
-	if (!value)
-		return -1;
-	pair = lc_kv_find(kv, line, eq - line);
-	if (pair) {
-		free(pair->value);
-		pair->value = value;
-		return 0;
-	}
-	if (kv->nr == kv->alloc) {
-		size_t alloc = kv->alloc ? 2 * kv->alloc : 64;
-		struct lc_kv_pair *pairs;
-
-		pairs = realloc(kv->pairs, alloc * sizeof(*pairs));
-		if (!pairs)
-			goto out_free_value;
-		kv->pairs = pairs;
-		kv->alloc = alloc;
-	}
-	pair = &kv->pairs[kv->nr];
-	pair->key = lc_strndup(line, eq - line);
-	if (!pair->key)
-		goto out_free_value;
-	pair->value = value;
-	kv->nr++;
-	return 0;
-
-out_free_value:
-	free(value);
-	return -1;
-}
-
-/**
- * lc_kv_parse() - parse results_kv text
- * @kv: zero-initialised; free with lc_kv_free() even on failure
- * @text: the file's contents, NUL-terminated
- *
- * Lines without '=' are ignored.  A key given twice keeps its last value.
- *
- * Return: 0, or -1 when out of memory.
- */
-int lc_kv_parse(struct lc_kv *kv, const char *text)
-{
-	while (*text) {
-		size_t len = strcspn(text, "\n");
-
-		if (lc_kv_add(kv, text, len))
-			return -1;
-		text += len;
-		if (*text == '\n')
-			text++;
-	}
-	return 0;
-}
-
-/**
- * lc_kv_free() - free what lc_kv_parse() allocated
- * @kv: parsed results_kv; zero again afterwards
- */
-void lc_kv_free(struct lc_kv *kv)
-{
-	size_t i;
-
-	for (i = 0; i < kv->nr; i++) {
-		free(kv->pairs[i].key);
-		free(kv->pairs[i].value);
-	}
-	free(kv->pairs);
-	memset(kv, 0, sizeof(*kv));
-}
 
 /* Length of ROW.UNIT in a ROW.UNIT.STAT key (UNIT may hold dots), or 0. */
 static size_t lc_prefix_len(const char *key)
@@ -229,23 +114,6 @@ static size_t lc_row_name_len(const struct lc_table *t, size_t r)
 	return strchr(t->rows[r], '.') - t->rows[r];
 }
 
-static void lc_csv_field(const char *s, size_t len, FILE *out)
-{
-	size_t i;
-
-	if (strcspn(s, ",\"\r\n") >= len) {
-		fwrite(s, 1, len, out);
-		return;
-	}
-	fputc('"', out);
-	for (i = 0; i < len; i++) {
-		if (s[i] == '"')
-			fputc('"', out);
-		fputc(s[i], out);
-	}
-	fputc('"', out);
-}
-
 /**
  * lc_kv_print_csv() - the rows as CSV
  * @kv: parsed results_kv
@@ -265,21 +133,21 @@ int lc_kv_print_csv(const struct lc_kv *kv, FILE *out)
 	fputs("row,unit", out);
 	for (c = 0; c < t.nr_cols; c++) {
 		fputc(',', out);
-		lc_csv_field(t.cols[c], strlen(t.cols[c]), out);
+		lc_csv_field(out, t.cols[c], strlen(t.cols[c]));
 	}
 	fputc('\n', out);
 	for (r = 0; r < t.nr_rows; r++) {
 		size_t row_len = lc_row_name_len(&t, r);
 		const char *unit = t.rows[r] + row_len + 1;
 
-		lc_csv_field(t.rows[r], row_len, out);
+		lc_csv_field(out, t.rows[r], row_len);
 		fputc(',', out);
-		lc_csv_field(unit, t.row_len[r] - row_len - 1, out);
+		lc_csv_field(out, unit, t.row_len[r] - row_len - 1);
 		for (c = 0; c < t.nr_cols; c++) {
 			const char *v = lc_table_cell(kv, &t, r, c);
 
 			fputc(',', out);
-			lc_csv_field(v, strlen(v), out);
+			lc_csv_field(out, v, strlen(v));
 		}
 		fputc('\n', out);
 	}
@@ -308,33 +176,12 @@ static int lc_is_json_number(const char *s)
 	return *s == '\0';
 }
 
-/* A JSON string; bytes outside ASCII become U+FFFD to stay valid UTF-8. */
-static void lc_json_string(const char *s, size_t len, FILE *out)
-{
-	size_t i;
-
-	fputc('"', out);
-	for (i = 0; i < len; i++) {
-		unsigned char ch = s[i];
-
-		if (ch == '"' || ch == '\\')
-			fprintf(out, "\\%c", ch);
-		else if (ch < 0x20 || ch == 0x7f)
-			fprintf(out, "\\u%04x", ch);
-		else if (ch >= 0x80)
-			fputs("\\ufffd", out);
-		else
-			fputc(ch, out);
-	}
-	fputc('"', out);
-}
-
 static void lc_json_value(const char *v, FILE *out)
 {
 	if (lc_is_json_number(v))
 		fputs(v, out);
 	else
-		lc_json_string(v, strlen(v), out);
+		lc_json_string(out, v, strlen(v));
 }
 
 static void lc_json_info(const struct lc_kv *kv, FILE *out)
@@ -347,7 +194,7 @@ static void lc_json_info(const struct lc_kv *kv, FILE *out)
 		if (lc_is_cell(kv, kv->pairs[i].key))
 			continue;
 		fprintf(out, "%s    ", sep);
-		lc_json_string(kv->pairs[i].key, strlen(kv->pairs[i].key), out);
+		lc_json_string(out, kv->pairs[i].key, strlen(kv->pairs[i].key));
 		fputs(": ", out);
 		lc_json_value(kv->pairs[i].value, out);
 		sep = ",\n";
@@ -363,16 +210,16 @@ static void lc_json_row(const struct lc_kv *kv, const struct lc_table *t,
 	size_t c;
 
 	fputs("    {\"row\": ", out);
-	lc_json_string(t->rows[r], row_len, out);
+	lc_json_string(out, t->rows[r], row_len);
 	fputs(", \"unit\": ", out);
-	lc_json_string(unit, t->row_len[r] - row_len - 1, out);
+	lc_json_string(out, unit, t->row_len[r] - row_len - 1);
 	for (c = 0; c < t->nr_cols; c++) {
 		const char *v = lc_table_cell(kv, t, r, c);
 
 		if (!*v)
 			continue;	/* this row has no such statistic */
 		fputs(", ", out);
-		lc_json_string(t->cols[c], strlen(t->cols[c]), out);
+		lc_json_string(out, t->cols[c], strlen(t->cols[c]));
 		fputs(": ", out);
 		lc_json_value(v, out);
 	}

@@ -4,18 +4,14 @@
 
 #include <stddef.h>
 
+#include "../lib/lc.h"
+
 #define LC_DEBUGFS		"/sys/kernel/debug"
 #define LC_DIR			LC_DEBUGFS "/lttng_calibrate"
 #define LC_PARAMS		"/sys/module/lttng_calibrate/parameters"
 
 /* Exit status of a run stopped by SIGINT, as a shell reports it. */
 #define LC_EXIT_INTERRUPTED	130
-
-enum lc_format {
-	LC_FORMAT_TABLE,
-	LC_FORMAT_CSV,
-	LC_FORMAT_JSON,
-};
 
 /**
  * struct lc_options - what the command line asked for
@@ -33,11 +29,7 @@ struct lc_options {
 	enum lc_format format;
 };
 
-void lc_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-
 /* setup.c: debugfs, lockdown, the module and its settings. */
-char *lc_read_file(const char *path);
-int lc_write_file(const char *path, const char *text);
 int lc_setup(void);
 int lc_apply_settings(const struct lc_options *opts);
 

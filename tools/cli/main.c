@@ -5,7 +5,6 @@
  * successor of "lttng calibrate --kernel --function" (lttng-tools <= 2.8).
  */
 #include <getopt.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,22 +71,6 @@ static const struct option lc_long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/**
- * lc_err() - print "lttng-calibrate: MESSAGE" on stderr
- * @fmt: printf format of the message, without a final newline
- */
-void lc_err(const char *fmt, ...)
-{
-	va_list ap;
-
-	fflush(stdout);
-	fputs("lttng-calibrate: ", stderr);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-}
-
 /* A decimal number, digits only, no overflow; -1 when it is not one. */
 static int lc_parse_count(const char *s, unsigned long long *n)
 {
@@ -101,19 +84,6 @@ static int lc_parse_count(const char *s, unsigned long long *n)
 		v = v * 10 + (*s - '0');
 	}
 	*n = v;
-	return 0;
-}
-
-static int lc_parse_format(const char *s, enum lc_format *format)
-{
-	if (!strcmp(s, "table"))
-		*format = LC_FORMAT_TABLE;
-	else if (!strcmp(s, "csv"))
-		*format = LC_FORMAT_CSV;
-	else if (!strcmp(s, "json"))
-		*format = LC_FORMAT_JSON;
-	else
-		return -1;
 	return 0;
 }
 
@@ -157,10 +127,7 @@ static int lc_option(int opt, struct lc_options *opts)
 		       LC_MAX_CPU);
 		return 1;
 	case LC_OPT_FORMAT:
-		if (!lc_parse_format(optarg, &opts->format))
-			return 0;
-		lc_err("invalid format '%s': table, csv or json", optarg);
-		return 1;
+		return lc_format_parse(optarg, &opts->format) ? 1 : 0;
 	case 'h':
 		fputs(lc_usage, stdout);
 		return -1;
@@ -197,8 +164,10 @@ int main(int argc, char **argv)
 		.cpu = -1,
 		.format = LC_FORMAT_TABLE,
 	};
-	int rc = lc_parse_options(argc, argv, &opts);
+	int rc;
 
+	lc_set_prog("lttng-calibrate");
+	rc = lc_parse_options(argc, argv, &opts);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (geteuid()) {

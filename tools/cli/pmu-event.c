@@ -20,6 +20,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../lib/lc.h"
 #include "pmu-event.h"
 
 #define LC_PMU_WORDS		3	/* config, config1, config2 */
@@ -138,7 +139,7 @@ static bool lc_pmu_companion(const char *name)
 	};
 	size_t len = strlen(name), i, n;
 
-	for (i = 0; i < sizeof(suffixes) / sizeof(suffixes[0]); i++) {
+	for (i = 0; i < ARRAY_SIZE(suffixes); i++) {
 		n = strlen(suffixes[i]);
 		if (len > n && !strcmp(name + len - n, suffixes[i]))
 			return true;
@@ -219,23 +220,21 @@ static bool lc_pmu_has(const struct lc_pmu *pmu, const char *sub,
 }
 
 /*
- * A sysfs attribute, NUL-terminated, without its trailing whitespace.
+ * A sysfs attribute (lc_read_file()), NUL-terminated, without its trailing
+ * whitespace.
  * Return: 0, or -1 when it cannot be read or is longer than @size - 1.
  */
 static int lc_read_attr(const char *path, char *buf, size_t size)
 {
-	FILE *f = fopen(path, "r");
 	size_t len;
-	int err;
+	char *text = lc_read_file(path, &len);
 
-	if (!f)
+	if (!text || len >= size) {
+		free(text);
 		return -1;
-	len = fread(buf, 1, size - 1, f);
-	err = ferror(f) || fgetc(f) != EOF;
-	fclose(f);
-	if (err)
-		return -1;
-	buf[len] = '\0';
+	}
+	memcpy(buf, text, len + 1);
+	free(text);
 	while (len && isspace((unsigned char)buf[len - 1]))
 		buf[--len] = '\0';
 	return 0;
@@ -407,7 +406,7 @@ static int lc_config_word(const char *key)
 }
 
 /* "config1:0-7,32-35": the word and its bits; -1 if not of that form. */
-static int lc_format_parse(const char *spec, struct lc_pmu_field *field)
+static int lc_field_spec_parse(const char *spec, struct lc_pmu_field *field)
 {
 	const char *colon = strchr(spec, ':');
 	unsigned long lo, hi;
@@ -469,7 +468,7 @@ static int lc_pmu_field(const struct lc_pmu *pmu,
 	if (!strncmp(spec, "config3:", 8))
 		return lc_msg_set(pmu->msg, "field '%s' of PMU '%s' is in config3 (%s): the module sets config, config1 and config2",
 				  t->key, pmu->name, spec);
-	if (lc_format_parse(spec, field))
+	if (lc_field_spec_parse(spec, field))
 		return lc_msg_set(pmu->msg, "field '%s' of PMU '%s' has a format this command does not know: '%s'",
 				  t->key, pmu->name, spec);
 	return 0;

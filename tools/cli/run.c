@@ -71,17 +71,9 @@ lc_writer(const struct lc_options *opts, int fd)
 /* Read a key of a key=value file as a number; -1 when absent. */
 static long long lc_read_number(const char *path, const char *key)
 {
-	char *text = lc_read_file(path);
-	struct lc_kv kv = { 0 };
-	const char *value;
-	long long n = -1;
+	char *text = lc_read_file(path, NULL);
+	long long n = text ? lc_kv_ll(text, key, -1) : -1;
 
-	if (text && !lc_kv_parse(&kv, text)) {
-		value = lc_kv_get(&kv, key);
-		if (value)
-			n = strtoll(value, NULL, 10);
-	}
-	lc_kv_free(&kv);
 	free(text);
 	return n;
 }
@@ -89,7 +81,7 @@ static long long lc_read_number(const char *path, const char *key)
 /* "\r  done/asked iterations on CPU n" while running; returns its width. */
 static int lc_show_progress(void)
 {
-	char *text = lc_read_file(LC_DIR "/status");
+	char *text = lc_read_file(LC_DIR "/status", NULL);
 	struct lc_kv kv = { 0 };
 	const char *state, *done, *asked, *cpu;
 	int width = 0;
@@ -150,14 +142,14 @@ static int lc_print_results(enum lc_format format)
 	int err = -1;
 
 	if (format == LC_FORMAT_TABLE) {
-		text = lc_read_file(LC_DIR "/results");
+		text = lc_read_file(LC_DIR "/results", NULL);
 		if (text) {
 			fputs(text, stdout);
 			free(text);
 			return 0;
 		}
 	}
-	text = lc_read_file(LC_DIR "/results_kv");
+	text = lc_read_file(LC_DIR "/results_kv", NULL);
 	if (!text) {
 		lc_err("reading %s/results_kv: %s", LC_DIR, strerror(errno));
 		return -1;
@@ -191,7 +183,7 @@ static void lc_explain_refusal(const struct lc_options *opts, int err)
 		       opts->iterations, LC_PARAMS);
 		break;
 	case E2BIG:
-		max = lc_read_file(LC_PARAMS "/max_iterations");
+		max = lc_read_file(LC_PARAMS "/max_iterations", NULL);
 		if (max)
 			max[strcspn(max, "\n")] = '\0';
 		lc_err("%llu is above max_iterations (%s): raise %s/max_iterations",
@@ -199,7 +191,7 @@ static void lc_explain_refusal(const struct lc_options *opts, int err)
 		free(max);
 		break;
 	case ENODEV:
-		cpu = lc_read_file(LC_PARAMS "/cpu");
+		cpu = lc_read_file(LC_PARAMS "/cpu", NULL);
 		if (cpu)
 			cpu[strcspn(cpu, "\n")] = '\0';
 		lc_err("CPU %s is offline", cpu ? cpu : "?");

@@ -4,7 +4,6 @@
  * and its settings (counters, probe, cpu) as the command line asked.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,79 +16,11 @@
 
 #define LC_SECURITYFS		"/sys/kernel/security"
 #define LC_LOCKDOWN		LC_SECURITYFS "/lockdown"
-#define LC_READ_LIMIT		(4 << 20)
-
-/**
- * lc_read_file() - read a whole (debugfs, sysfs, proc) file
- * @path: the file
- *
- * Return: its contents, NUL-terminated, to free(); NULL with errno set.
- */
-char *lc_read_file(const char *path)
-{
-	size_t len = 0, size = 4096;
-	char *buf = malloc(size);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n = 0;
-
-	if (fd < 0 || !buf)
-		goto out_fail;
-	do {
-		if (len + 1 == size) {
-			char *bigger = size < LC_READ_LIMIT ?
-				       realloc(buf, 2 * size) : NULL;
-
-			if (!bigger) {
-				errno = EFBIG;
-				goto out_fail;
-			}
-			buf = bigger;
-			size *= 2;
-		}
-		n = read(fd, buf + len, size - len - 1);
-		len += n > 0 ? n : 0;
-	} while (n > 0 || (n < 0 && errno == EINTR));
-	if (n < 0)
-		goto out_fail;
-	close(fd);
-	buf[len] = '\0';
-	return buf;
-
-out_fail:
-	n = errno;
-	if (fd >= 0)
-		close(fd);
-	free(buf);
-	errno = n;
-	return NULL;
-}
-
-/**
- * lc_write_file() - write a string to a file in one write()
- * @path: the file
- * @text: what to write
- *
- * Return: 0, or the errno of the open or the write.
- */
-int lc_write_file(const char *path, const char *text)
-{
-	size_t len = strlen(text);
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
-	int err = 0;
-
-	if (fd < 0)
-		return errno;
-	errno = 0;
-	if (write(fd, text, len) != (ssize_t)len)
-		err = errno ? errno : EIO;
-	close(fd);
-	return err;
-}
 
 /* Is a file system of this type mounted on dir? */
 static int lc_is_mounted(const char *dir, const char *type)
 {
-	char *mounts = lc_read_file("/proc/self/mounts");
+	char *mounts = lc_read_file("/proc/self/mounts", NULL);
 	char *line, *save = NULL;
 	char pattern[256];
 	int found = 0;
@@ -119,7 +50,7 @@ static int lc_locked_down(void)
 
 	if (access(LC_LOCKDOWN, F_OK))
 		lc_mount(LC_SECURITYFS, "securityfs");
-	mode = lc_read_file(LC_LOCKDOWN);
+	mode = lc_read_file(LC_LOCKDOWN, NULL);
 	if (!mode)
 		return 0;
 	locked = strstr(mode, "[integrity]") || strstr(mode, "[confidentiality]");
@@ -210,7 +141,7 @@ static void lc_write_failed(const char *path, int err)
  */
 static void lc_counters_refused(int err, const char *written)
 {
-	char *text = lc_read_file(LC_DIR "/counters");
+	char *text = lc_read_file(LC_DIR "/counters", NULL);
 	const char *tag = "# last list refused: ";
 	char *why = text ? strstr(text, tag) : NULL;
 
@@ -237,13 +168,15 @@ static int lc_set_counters(const char *list)
 	char why[LC_PMU_ERR_MAX];
 	char *text = lc_pmu_translate_list(LC_PMU_SYSFS, list, why,
 					   sizeof(why));
+	const char *written;
 	int err;
 
 	if (!text) {
 		lc_err("--counters %s", why);
 		return -1;
 	}
-	err = lc_write_file(LC_DIR "/counters", *text ? text : "\n");
+	written = *text ? text : "\n";
+	err = lc_write_file(LC_DIR "/counters", written, strlen(written));
 	if (err == EINVAL || err == E2BIG || err == ENOENT ||
 	    err == EOPNOTSUPP)
 		lc_counters_refused(err, strchr(list, '/') ? text : NULL);
@@ -262,13 +195,13 @@ static int lc_set_probe(const char *mech)
 		lc_err("this lttng_calibrate has no probe setting");
 		return -1;
 	}
-	err = lc_write_file(LC_DIR "/probe", mech);
+	err = lc_write_file(LC_DIR "/probe", mech, strlen(mech));
 	if (err != EINVAL) {
 		if (err)
 			lc_write_failed(LC_DIR "/probe", err);
 		return err ? -1 : 0;
 	}
-	offered = lc_read_file(LC_DIR "/probe");
+	offered = lc_read_file(LC_DIR "/probe", NULL);
 	if (offered)
 		offered[strcspn(offered, "\n")] = '\0';
 	lc_err("unknown probe mechanism '%s' (this module offers: %s)", mech,
@@ -280,7 +213,7 @@ static int lc_set_probe(const char *mech)
 /* The cpu parameter, when set, wins over the writer's CPU. */
 static int lc_check_cpu(int cpu)
 {
-	char *param = lc_read_file(LC_PARAMS "/cpu");
+	char *param = lc_read_file(LC_PARAMS "/cpu", NULL);
 	int pinned = param ? atoi(param) : -1;
 
 	free(param);

@@ -7,11 +7,13 @@
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "../lib/lc.h"
 #include "input.h"
 
 /**
@@ -34,12 +36,17 @@ struct input_file {
 	size_t matches;
 };
 
-static void input_error(const struct input_file *file, const char *fmt,
-			const char *arg)
+/* "PROG: FILE:LINE: message" */
+__attribute__((format(printf, 2, 3)))
+static void input_error(const struct input_file *file, const char *fmt, ...)
 {
-	fprintf(stderr, "%s: %s:%zu: ", program_name, file->path, file->line);
-	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
+	char msg[256];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	lc_err("%s:%zu: %s", file->path, file->line, msg);
 }
 
 /**
@@ -104,8 +111,7 @@ static int emit_value(struct input_file *file, const char *text,
 	double value;
 
 	if (parse_number(text, &value, &why)) {
-		fprintf(stderr, "%s: %s:%zu: %s: '%.40s'\n", program_name,
-			file->path, file->line, why, text);
+		input_error(file, "%s: '%.40s'", why, text);
 		return -1;
 	}
 	file->matches++;
@@ -178,19 +184,23 @@ static char *trim(char *text)
 	return text;
 }
 
-/* "KEY=value": other lines, including human-readable tables, are skipped */
+/*
+ * "KEY=value" (lc_kv_split()), blanks around KEY and value ignored: other
+ * lines, including human-readable tables, are skipped
+ */
 static int read_metric(struct input_file *file, char *line,
 		       const struct input_config *config, input_value_fn fn,
 		       void *ctx)
 {
-	char *equal = strchr(line, '=');
+	size_t key_len;
+	const char *value = lc_kv_split(line, strlen(line), &key_len);
 
-	if (!equal)
+	if (!value)
 		return 0;
-	*equal = '\0';
+	line[key_len] = '\0';
 	if (strcmp(trim(line), config->metric))
 		return 0;
-	return emit_value(file, trim(equal + 1), file->label, fn, ctx);
+	return emit_value(file, trim(line + key_len + 1), file->label, fn, ctx);
 }
 
 static int read_line(struct input_file *file, char *line, size_t length,
@@ -205,7 +215,7 @@ static int read_line(struct input_file *file, char *line, size_t length,
 	if (config->metric)
 		return read_metric(file, line, config, fn, ctx);
 	if (split_fields(file, line, config->delimiters)) {
-		fprintf(stderr, "%s: out of memory\n", program_name);
+		lc_err("out of memory");
 		return -1;
 	}
 	if (!file->nfields)
@@ -227,8 +237,7 @@ static int read_stream(FILE *stream, struct input_file *file,
 		ret = read_line(file, line, length, config, fn, ctx);
 	}
 	if (!ret && ferror(stream)) {
-		fprintf(stderr, "%s: %s: read error: %s\n", program_name,
-			file->path, strerror(errno));
+		lc_err("%s: read error: %s", file->path, strerror(errno));
 		ret = -1;
 	}
 	free(line);
@@ -247,8 +256,7 @@ static int read_file(const char *path, const char *label,
 	if (strcmp(path, "-")) {
 		stream = fopen(path, "r");
 		if (!stream) {
-			fprintf(stderr, "%s: %s: %s\n", program_name, path,
-				strerror(errno));
+			lc_err("%s: %s", path, strerror(errno));
 			return -1;
 		}
 	} else {
@@ -258,8 +266,7 @@ static int read_file(const char *path, const char *label,
 	if (stream != stdin)
 		fclose(stream);
 	if (!ret && config->metric && !file.matches) {
-		fprintf(stderr, "%s: %s: no line '%s=VALUE'\n", program_name,
-			file.path, config->metric);
+		lc_err("%s: no line '%s=VALUE'", file.path, config->metric);
 		ret = -1;
 	}
 	return ret;
@@ -281,8 +288,7 @@ static int read_directory(const char *path, const struct input_config *config,
 
 	count = scandir(path, &entries, skip_entry, alphasort);
 	if (count < 0) {
-		fprintf(stderr, "%s: %s: %s\n", program_name, path,
-			strerror(errno));
+		lc_err("%s: %s", path, strerror(errno));
 		return -1;
 	}
 	for (i = 0; i < count; i++) {
@@ -301,8 +307,7 @@ static int read_directory(const char *path, const struct input_config *config,
 	}
 	free(entries);
 	if (!ret && !files) {
-		fprintf(stderr, "%s: %s: no files in directory\n", program_name,
-			path);
+		lc_err("%s: no files in directory", path);
 		ret = -1;
 	}
 	return ret;

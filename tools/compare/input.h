@@ -30,8 +30,6 @@ struct input_config {
  */
 typedef int (*input_value_fn)(void *ctx, const char *label, double value);
 
-extern const char *program_name;
-
 int input_read(const char *path, const struct input_config *config,
 	       input_value_fn fn, void *ctx);
 int parse_number(const char *text, double *value, const char **why);

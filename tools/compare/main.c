@@ -10,12 +10,15 @@
 #include <getopt.h>
 #include <limits.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <unistd.h>
 
+#include "../lib/lc.h"
+#include "bench.h"
 #include "groups.h"
 #include "input.h"
 #include "report.h"
@@ -27,7 +30,7 @@
 #define DEFAULT_WIDTH 74
 #define MAX_VALUE 1e150 /* squares of differences must stay finite */
 
-const char *program_name = "lttng-calibrate-compare";
+static const char program_name[] = "lttng-calibrate-compare";
 
 enum direction {
 	FAIL_NEVER,
@@ -42,6 +45,8 @@ enum direction {
  * @report:       how results are printed
  * @group_column: compare mode: samples named by this column, 0 for none
  * @series:       1 for series mode
+ * @bench:        1 for bench mode (--bench, or a first FILE that is JSON)
+ * @bench_metric: bench mode: the metric, from --metric
  * @min_segment:  series mode: fewest values on each side of a change
  * @fail_if:      which proven differences make the exit status 1
  * @files:        the file arguments
@@ -52,6 +57,8 @@ struct options {
 	struct report report;
 	int group_column;
 	int series;
+	int bench;
+	enum bench_metric bench_metric;
 	size_t min_segment;
 	enum direction fail_if;
 	char **files;
@@ -61,12 +68,16 @@ struct options {
 static const char usage_text[] =
 	"Usage: %1$s [OPTION]... FILE FILE...\n"
 	"       %1$s --series [OPTION]... FILE...\n"
+	"       %1$s [--bench] [OPTION]... BENCH.json BENCH.json...\n"
 	"Is the difference real? Compare samples (ministat-like, Welch's t-test),\n"
 	"or find where an ordered series of labelled values changes level.\n"
 	"\n"
 	"Compare mode: each FILE ('-' for standard input, a directory for all its\n"
 	"files) is one sample, compared with the first. Series mode: lines\n"
 	"\"LABEL VALUE...\" in order; a label may repeat or hold several values.\n"
+	"Bench mode: outputs of 'lttng-calibrate bench --format json' (detected\n"
+	"when the first FILE starts with '{'), compared per mechanism with the\n"
+	"first one.\n"
 	"\n"
 	"Input:\n"
 	"  -C, --column=N          value column, from 1 (default: lines hold one\n"
@@ -91,9 +102,12 @@ static const char usage_text[] =
 	"                          segmentation with t-tests (Bonferroni)\n"
 	"      --min-segment=N     series mode: fewest values on each side of a\n"
 	"                          change (default 2)\n"
+	"  -B, --bench             bench mode (the default when the first FILE\n"
+	"                          starts with '{'); --metric is overhead_cycles\n"
+	"                          (default) or overhead_ns\n"
 	"\n"
 	"Output:\n"
-	"  -f, --format=FORMAT     text (default), csv or json\n"
+	"  -f, --format=FORMAT     table (default; also: text), csv or json\n"
 	"  -n, --no-plot           no ASCII plot in text output\n"
 	"  -w, --width=N           plot width (default: $COLUMNS, the terminal,\n"
 	"                          or 74)\n"
@@ -108,9 +122,11 @@ static const char usage_text[] =
 	"Examples:\n"
 	"  %1$s base.txt new.txt\n"
 	"  %1$s -m target.cycles.mean runs/base/ runs/new/\n"
-	"  %1$s --series --select with tbench-series.tsv\n";
+	"  %1$s --series --select with tbench-series.tsv\n"
+	"  %1$s -m overhead_ns bench-6.1.json bench-6.12.json\n";
 
 static const struct option long_options[] = {
+	{ "bench", no_argument, NULL, 'B' },
 	{ "column", required_argument, NULL, 'C' },
 	{ "confidence", required_argument, NULL, 'c' },
 	{ "delimiters", required_argument, NULL, 'd' },
@@ -129,21 +145,37 @@ static const struct option long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-static void usage_error(const char *fmt, const char *arg)
+/*
+ * Every function below returns 0 to go on, or the exit status after its
+ * message; only main() exits.
+ */
+
+/* "Try 'PROG --help'." after a usage error already said; EXIT_USAGE */
+static int try_help(void)
 {
-	fprintf(stderr, "%s: ", program_name);
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry '%s --help'.\n", program_name);
-	exit(EXIT_USAGE);
+	fprintf(stderr, "Try '%s --help'.\n", program_name);
+	return EXIT_USAGE;
 }
 
-static void out_of_memory(void)
+__attribute__((format(printf, 1, 2)))
+static int usage_error(const char *fmt, ...)
 {
-	fprintf(stderr, "%s: out of memory\n", program_name);
-	exit(EXIT_USAGE);
+	va_list ap;
+
+	va_start(ap, fmt);
+	lc_verr(fmt, ap);
+	va_end(ap);
+	return try_help();
 }
 
-static int parse_count(const char *text, const char *option, long max)
+static int out_of_memory(void)
+{
+	lc_err("out of memory");
+	return EXIT_USAGE;
+}
+
+static int parse_count(const char *text, const char *option, long max,
+		       int *count)
 {
 	char *end;
 	long value;
@@ -151,47 +183,38 @@ static int parse_count(const char *text, const char *option, long max)
 	errno = 0;
 	value = strtol(text, &end, 10);
 	if (end == text || *end || errno || value < 1 || value > max) {
-		fprintf(stderr, "%s: %s: '%s' is not an integer in 1..%ld\n",
-			program_name, option, text, max);
-		exit(EXIT_USAGE);
+		lc_err("%s: '%s' is not an integer in 1..%ld", option, text,
+		       max);
+		return EXIT_USAGE;
 	}
-	return (int)value;
+	*count = (int)value;
+	return 0;
 }
 
-static double parse_confidence(const char *text)
+static int parse_confidence(const char *text, double *value)
 {
 	const char *why;
-	double value;
 
-	if (parse_number(text, &value, &why) || !(value > 50 && value < 100))
-		usage_error("--confidence: '%s' is not a percentage in "
-			    "(50, 100), e.g. 95 or 99.5",
-			    text);
-	return value;
+	if (parse_number(text, value, &why) || !(*value > 50 && *value < 100))
+		return usage_error("--confidence: '%s' is not a percentage in "
+				   "(50, 100), e.g. 95 or 99.5",
+				   text);
+	return 0;
 }
 
-static enum direction parse_direction(const char *text)
+static int parse_direction(const char *text, enum direction *direction)
 {
 	if (!strcmp(text, "increase"))
-		return FAIL_INCREASE;
-	if (!strcmp(text, "decrease"))
-		return FAIL_DECREASE;
-	if (!strcmp(text, "any"))
-		return FAIL_ANY;
-	usage_error("--fail-if: '%s' is not increase, decrease or any", text);
-	return FAIL_NEVER;
-}
-
-static enum output_format parse_format(const char *text)
-{
-	if (!strcmp(text, "text"))
-		return FORMAT_TEXT;
-	if (!strcmp(text, "csv"))
-		return FORMAT_CSV;
-	if (!strcmp(text, "json"))
-		return FORMAT_JSON;
-	usage_error("--format: '%s' is not text, csv or json", text);
-	return FORMAT_TEXT;
+		*direction = FAIL_INCREASE;
+	else if (!strcmp(text, "decrease"))
+		*direction = FAIL_DECREASE;
+	else if (!strcmp(text, "any"))
+		*direction = FAIL_ANY;
+	else
+		return usage_error("--fail-if: '%s' is not increase, decrease "
+				   "or any",
+				   text);
+	return 0;
 }
 
 /* -w, else $COLUMNS, else the terminal on standard output, else 74 */
@@ -215,44 +238,47 @@ static int plot_width(int asked)
 	return DEFAULT_WIDTH;
 }
 
-static void parse_option(struct options *opt, int c, const char *arg,
-			 int *width)
+static int parse_option(struct options *opt, int c, const char *arg,
+			int *width)
 {
+	int count = 2, ret;
+
 	switch (c) {
+	case 'B':
+		opt->bench = 1;
+		break;
 	case 'C':
-		opt->input.value_column = parse_count(arg, "--column", 10000);
-		break;
+		return parse_count(arg, "--column", 10000,
+				   &opt->input.value_column);
 	case 'c':
-		opt->report.confidence = parse_confidence(arg);
-		break;
+		return parse_confidence(arg, &opt->report.confidence);
 	case 'd':
 		if (!*arg)
-			usage_error("%s", "--delimiters: empty");
+			return usage_error("%s", "--delimiters: empty");
 		opt->input.delimiters = arg;
 		break;
 	case 'F':
-		opt->fail_if = parse_direction(arg);
-		break;
+		return parse_direction(arg, &opt->fail_if);
 	case 'f':
-		opt->report.format = parse_format(arg);
+		if (lc_format_parse(arg, &opt->report.format))
+			return try_help();
 		break;
 	case 'g':
-		opt->group_column = parse_count(arg, "--group-column", 10000);
-		break;
+		return parse_count(arg, "--group-column", 10000,
+				   &opt->group_column);
 	case 'l':
-		opt->input.label_column =
-			parse_count(arg, "--label-column", 10000);
-		break;
+		return parse_count(arg, "--label-column", 10000,
+				   &opt->input.label_column);
 	case 'L':
-		opt->input.select_column =
-			parse_count(arg, "--select-column", 10000);
-		break;
+		return parse_count(arg, "--select-column", 10000,
+				   &opt->input.select_column);
 	case 'm':
 		opt->input.metric = arg;
 		break;
 	case 'M':
-		opt->min_segment = parse_count(arg, "--min-segment", 1000000);
-		break;
+		ret = parse_count(arg, "--min-segment", 1000000, &count);
+		opt->min_segment = count;
+		return ret;
 	case 'n':
 		opt->report.plot = 0;
 		break;
@@ -263,57 +289,83 @@ static void parse_option(struct options *opt, int c, const char *arg,
 		opt->series = 1;
 		break;
 	case 'w':
-		*width = parse_count(arg, "--width", 1000);
-		break;
+		return parse_count(arg, "--width", 1000, width);
 	default:
-		fprintf(stderr, "Try '%s --help'.\n", program_name);
-		exit(EXIT_USAGE);
+		return try_help();
 	}
+	return 0;
 }
 
-static void check_options(struct options *opt)
+static int check_options(struct options *opt)
 {
 	struct input_config *in = &opt->input;
 
 	if (opt->nfiles < 1)
-		usage_error("%s", "no input FILE");
+		return usage_error("%s", "no input FILE");
 	if (opt->report.width < 12)
-		usage_error("%s", "--width: at least 12 columns");
+		return usage_error("%s", "--width: at least 12 columns");
 	if (opt->min_segment < 2)
-		usage_error("%s", "--min-segment: at least 2 (a variance needs "
-				  "two values)");
+		return usage_error("%s", "--min-segment: at least 2 (a variance needs "
+				         "two values)");
 	if (in->metric && (opt->group_column || in->select))
-		usage_error("%s", "--metric reads KEY=value lines: no "
-				  "--group-column or --select with it");
+		return usage_error("%s", "--metric reads KEY=value lines: no "
+				         "--group-column or --select with it");
 	if (!opt->series && in->label_column)
-		usage_error("%s", "--label-column is for --series");
+		return usage_error("%s", "--label-column is for --series");
 	if (opt->series && opt->group_column)
-		usage_error("%s", "--group-column is for compare mode");
+		return usage_error("%s", "--group-column is for compare mode");
 	if (opt->series && !in->metric && opt->nfiles != 1)
-		usage_error("%s", "--series reads one FILE (or several with "
-				  "--metric, one label each)");
+		return usage_error("%s", "--series reads one FILE (or several with "
+				         "--metric, one label each)");
 	if (opt->series && !in->metric && !in->label_column)
 		in->label_column = in->select ? in->select_column + 1 : 1;
 	if (!opt->series)
 		in->label_column = opt->group_column;
+	return 0;
 }
 
-static void parse_options(struct options *opt, int argc, char **argv)
+/* Bench mode reads whole JSON documents: no columns, labels or series. */
+static int check_bench_options(struct options *opt)
 {
-	int c, width = 0;
+	const struct input_config *in = &opt->input;
 
-	while ((c = getopt_long(argc, argv, "C:c:d:f:g:hl:m:ns:Sw:",
+	if (opt->series)
+		return usage_error("%s", "--bench and --series exclude each other");
+	if (in->value_column || opt->group_column || in->label_column ||
+	    in->select)
+		return usage_error("%s", "bench mode reads JSON: no --column, "
+				         "--group-column, --label-column or --select");
+	if (in->metric && bench_metric_parse(in->metric, &opt->bench_metric))
+		return usage_error("--metric: '%s' is not overhead_cycles or "
+			           "overhead_ns (bench mode)",
+			           in->metric);
+	if (opt->nfiles < 2)
+		return usage_error("%s", "bench mode needs 2 or more FILEs, the "
+				         "first one being the base");
+	return 0;
+}
+
+/* 0 to run, -1 when the help was printed, else the exit status */
+static int parse_options(struct options *opt, int argc, char **argv)
+{
+	int c, ret, width = 0;
+
+	while ((c = getopt_long(argc, argv, "BC:c:d:f:g:hl:m:ns:Sw:",
 				long_options, NULL)) != -1) {
 		if (c == 'h') {
 			printf(usage_text, program_name);
-			exit(EXIT_SUCCESS);
+			return -1;
 		}
-		parse_option(opt, c, optarg, &width);
+		ret = parse_option(opt, c, optarg, &width);
+		if (ret)
+			return ret;
 	}
 	opt->files = argv + optind;
 	opt->nfiles = argc - optind;
 	opt->report.width = plot_width(width);
-	check_options(opt);
+	if (!opt->series && opt->nfiles && bench_looks_like(opt->files[0]))
+		opt->bench = 1;
+	return opt->bench ? check_bench_options(opt) : check_options(opt);
 }
 
 static int fails(enum direction fail_if, double diff)
@@ -329,7 +381,7 @@ static int append_to_last(void *ctx, const char *label, double value)
 
 	(void)label;
 	if (group_append(&set->groups[set->n - 1], value))
-		out_of_memory();
+		return lc_err("out of memory");
 	return 0;
 }
 
@@ -338,11 +390,11 @@ static int append_to_label(void *ctx, const char *label, double value)
 	struct group *group = group_set_find_or_new(ctx, label);
 
 	if (!group || group_append(group, value))
-		out_of_memory();
+		return lc_err("out of memory");
 	return 0;
 }
 
-static void read_samples(const struct options *opt, struct group_set *set)
+static int read_samples(const struct options *opt, struct group_set *set)
 {
 	int i;
 
@@ -351,16 +403,17 @@ static void read_samples(const struct options *opt, struct group_set *set)
 		    !group_set_new(set, strcmp(opt->files[i], "-") ?
 						opt->files[i] :
 						"<stdin>"))
-			out_of_memory();
+			return out_of_memory();
 		if (input_read(opt->files[i], &opt->input,
 			       opt->group_column ? append_to_label :
 						   append_to_last,
 			       set))
-			exit(EXIT_USAGE);
+			return EXIT_USAGE;
 	}
+	return 0;
 }
 
-static void check_sample(const struct group *sample, struct summary *sum)
+static int check_sample(const struct group *sample, struct summary *sum)
 {
 	const char *msg = NULL;
 
@@ -369,14 +422,14 @@ static void check_sample(const struct group *sample, struct summary *sum)
 	else if (sample->n == 1)
 		msg = "a sample of one value has no variance: need at least 2";
 	else if (summarize(sample->values, sample->n, sum))
-		out_of_memory();
+		return out_of_memory();
 	else if (!(fabs(sum->min) < MAX_VALUE && fabs(sum->max) < MAX_VALUE))
 		msg = "values too large for the statistics (limit 1e150)";
 	if (msg) {
-		fprintf(stderr, "%s: %s: %s\n", program_name, sample->name,
-			msg);
-		exit(EXIT_USAGE);
+		lc_err("%s: %s", sample->name, msg);
+		return EXIT_USAGE;
 	}
+	return 0;
 }
 
 static int run_compare(const struct options *opt)
@@ -384,32 +437,31 @@ static int run_compare(const struct options *opt)
 	struct group_set set = { 0 };
 	struct summary sums[MAX_SAMPLES];
 	struct welch tests[MAX_SAMPLES];
-	int ret = EXIT_SUCCESS;
 	size_t i;
+	int ret;
 
-	read_samples(opt, &set);
-	if (set.n < 2 || set.n > MAX_SAMPLES) {
-		fprintf(stderr, "%s: %zu sample%s: compare needs 2 to %d\n",
-			program_name, set.n, set.n == 1 ? "" : "s",
-			MAX_SAMPLES);
-		exit(EXIT_USAGE);
+	ret = read_samples(opt, &set);
+	if (!ret && (set.n < 2 || set.n > MAX_SAMPLES)) {
+		lc_err("%zu sample%s: compare needs 2 to %d", set.n,
+		       set.n == 1 ? "" : "s", MAX_SAMPLES);
+		ret = EXIT_USAGE;
 	}
-	for (i = 0; i < set.n; i++)
-		check_sample(&set.groups[i], &sums[i]);
-	for (i = 1; i < set.n; i++) {
+	for (i = 0; !ret && i < set.n; i++)
+		ret = check_sample(&set.groups[i], &sums[i]);
+	for (i = 1; !ret && i < set.n; i++)
 		welch_test(&sums[0], &sums[i], opt->report.confidence,
 			   &tests[i]);
+	if (!ret && report_compare(stdout, &opt->report, set.groups, sums,
+				   tests, set.n))
+		ret = out_of_memory();
+	for (i = 1; !ret && i < set.n; i++)
 		if (tests[i].significant && fails(opt->fail_if, tests[i].diff))
 			ret = EXIT_DIFFERENCE;
-	}
-	if (report_compare(stdout, &opt->report, set.groups, sums, tests,
-			   set.n))
-		out_of_memory();
 	group_set_free(&set);
 	return ret;
 }
 
-static void read_series(const struct options *opt, struct group_set *set)
+static int read_series(const struct options *opt, struct group_set *set)
 {
 	size_t i, values = 0;
 	int f;
@@ -417,34 +469,33 @@ static void read_series(const struct options *opt, struct group_set *set)
 	for (f = 0; f < opt->nfiles; f++)
 		if (input_read(opt->files[f], &opt->input, append_to_label,
 			       set))
-			exit(EXIT_USAGE);
+			return EXIT_USAGE;
 	for (i = 0; i < set->n; i++)
 		values += set->groups[i].n;
 	if (set->n < 2 || values < 2 * opt->min_segment) {
-		fprintf(stderr,
-			"%s: %s: series of %zu labels and %zu values: "
-			"needs at least 2 labels and %zu values%s\n",
-			program_name, opt->report.source, set->n, values,
-			2 * opt->min_segment,
-			opt->input.select ? " (does --select match?)" : "");
-		exit(EXIT_USAGE);
+		lc_err("%s: series of %zu labels and %zu values: "
+		       "needs at least 2 labels and %zu values%s",
+		       opt->report.source, set->n, values,
+		       2 * opt->min_segment,
+		       opt->input.select ? " (does --select match?)" : "");
+		return EXIT_USAGE;
 	}
+	return 0;
 }
 
-static void check_series_values(const struct group_set *set)
+static int check_series_values(const struct group_set *set)
 {
 	size_t i, j;
 
 	for (i = 0; i < set->n; i++)
 		for (j = 0; j < set->groups[i].n; j++)
 			if (!(fabs(set->groups[i].values[j]) < MAX_VALUE)) {
-				fprintf(stderr,
-					"%s: label '%s': values too "
-					"large for the statistics (limit "
-					"1e150)\n",
-					program_name, set->groups[i].name);
-				exit(EXIT_USAGE);
+				lc_err("label '%s': values too large for the "
+				       "statistics (limit 1e150)",
+				       set->groups[i].name);
+				return EXIT_USAGE;
 			}
+	return 0;
 }
 
 static int run_series(struct options *opt)
@@ -452,8 +503,8 @@ static int run_series(struct options *opt)
 	struct group_set set = { 0 };
 	struct series_result result;
 	static char source[512];
-	int ret = EXIT_SUCCESS;
 	size_t i;
+	int ret;
 
 	snprintf(source, sizeof(source), "%s%s%s%s%s",
 		 opt->input.metric ? opt->input.metric : opt->files[0],
@@ -462,11 +513,16 @@ static int run_series(struct options *opt)
 		 opt->input.select ? ")" : "",
 		 opt->input.metric ? " over the files" : "");
 	opt->report.source = source;
-	read_series(opt, &set);
-	check_series_values(&set);
-	if (series_segment(set.groups, set.n, opt->report.confidence,
-			   opt->min_segment, &result))
-		out_of_memory();
+	ret = read_series(opt, &set);
+	if (!ret)
+		ret = check_series_values(&set);
+	if (!ret && series_segment(set.groups, set.n, opt->report.confidence,
+				   opt->min_segment, &result))
+		ret = out_of_memory();
+	if (ret) {
+		group_set_free(&set);
+		return ret;
+	}
 	for (i = 0; i < result.n; i++)
 		if (fails(opt->fail_if, result.points[i].step.diff))
 			ret = EXIT_DIFFERENCE;
@@ -476,22 +532,61 @@ static int run_series(struct options *opt)
 	return ret;
 }
 
+static int run_bench(const struct options *opt)
+{
+	struct bench_comparison cmp;
+	struct bench_cell *cell;
+	struct bench_file *files;
+	int ret = EXIT_SUCCESS, i, n = 0;
+	size_t m, k;
+
+	files = calloc(opt->nfiles, sizeof(*files));
+	if (!files)
+		return out_of_memory();
+	for (i = 0; i < opt->nfiles && !ret; i++, n++)
+		if (bench_read(opt->files[i], opt->bench_metric, &files[i]))
+			ret = EXIT_USAGE;
+	if (!ret && bench_compare(files, opt->nfiles, opt->bench_metric,
+				  opt->report.confidence, &cmp))
+		ret = out_of_memory();
+	if (!ret) {
+		for (m = 0; m < cmp.nmechs; m++)
+			for (k = 1; k < cmp.nfiles; k++) {
+				cell = &cmp.mechs[m].cells[k];
+				if (cell->tested && cell->test.significant &&
+				    fails(opt->fail_if, cell->test.diff))
+					ret = EXIT_DIFFERENCE;
+			}
+		bench_report(stdout, opt->report.format, &cmp);
+		bench_comparison_free(&cmp);
+	}
+	for (i = 0; i < n; i++)
+		bench_file_free(&files[i]);
+	free(files);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	struct options opt = {
 		.input = { .delimiters = " \t", .select_column = 1 },
-		.report = { .format = FORMAT_TEXT,
+		.report = { .format = LC_FORMAT_TABLE,
 			    .confidence = 95.0,
 			    .plot = 1 },
 		.min_segment = 2,
 	};
 	int ret;
 
-	parse_options(&opt, argc, argv);
-	ret = opt.series ? run_series(&opt) : run_compare(&opt);
+	lc_set_prog(program_name);
+	ret = parse_options(&opt, argc, argv);
+	if (ret)
+		return ret < 0 ? EXIT_SUCCESS : ret;
+	if (opt.bench)
+		ret = run_bench(&opt);
+	else
+		ret = opt.series ? run_series(&opt) : run_compare(&opt);
 	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "%s: write error: %s\n", program_name,
-			strerror(errno));
+		lc_err("write error: %s", strerror(errno));
 		return EXIT_USAGE;
 	}
 	return ret;

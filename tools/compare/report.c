@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Printing results as text (ministat-like), CSV or JSON.
+ * Printing results as text (ministat-like), CSV or JSON; strings are
+ * escaped by the library (lc_json_string(), lc_csv_quoted()).
  */
 #include <math.h>
 #include <string.h>
@@ -9,18 +10,7 @@
 
 static void json_string(FILE *out, const char *text)
 {
-	const unsigned char *c;
-
-	fputc('"', out);
-	for (c = (const unsigned char *)text; *c; c++) {
-		if (*c == '"' || *c == '\\')
-			fprintf(out, "\\%c", *c);
-		else if (*c < 0x20 || *c == 0x7f)
-			fprintf(out, "\\u%04x", *c);
-		else
-			fputc(*c, out);
-	}
-	fputc('"', out);
+	lc_json_string(out, text, strlen(text));
 }
 
 static void json_number(FILE *out, const char *key, double value,
@@ -32,15 +22,10 @@ static void json_number(FILE *out, const char *key, double value,
 		fprintf(out, "\"%s\": null%s", key, sep);
 }
 
+/* names always quoted: a reader never takes one for a number */
 static void csv_string(FILE *out, const char *text)
 {
-	fputc('"', out);
-	for (; *text; text++) {
-		if (*text == '"')
-			fputc('"', out);
-		fputc(*text, out);
-	}
-	fputc('"', out);
+	lc_csv_quoted(out, text, strlen(text));
 }
 
 static void csv_number(FILE *out, double value, const char *sep)
@@ -227,10 +212,10 @@ int report_compare(FILE *out, const struct report *report,
 		   const struct welch *tests, size_t n)
 {
 	switch (report->format) {
-	case FORMAT_CSV:
+	case LC_FORMAT_CSV:
 		compare_csv(out, report, samples, sums, tests, n);
 		return 0;
-	case FORMAT_JSON:
+	case LC_FORMAT_JSON:
 		compare_json(out, report, samples, sums, tests, n);
 		return 0;
 	default:
@@ -376,10 +361,10 @@ void report_series(FILE *out, const struct report *report,
 		   const struct series_result *result)
 {
 	switch (report->format) {
-	case FORMAT_CSV:
+	case LC_FORMAT_CSV:
 		series_csv(out, labels, result);
 		break;
-	case FORMAT_JSON:
+	case LC_FORMAT_JSON:
 		series_json(out, report, labels, nlabels, result);
 		break;
 	default:

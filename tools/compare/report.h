@@ -4,28 +4,23 @@
 
 #include <stdio.h>
 
+#include "../lib/lc.h"
 #include "groups.h"
 #include "series.h"
 #include "stats.h"
 
 #define MAX_SAMPLES 8
 
-enum output_format {
-	FORMAT_TEXT,
-	FORMAT_CSV,
-	FORMAT_JSON,
-};
-
 /**
  * struct report - what to print and how
- * @format:     text, CSV or JSON
+ * @format:     text (LC_FORMAT_TABLE), CSV or JSON
  * @confidence: confidence level in percent
  * @width:      width of the text plot, borders included
  * @plot:       1 to draw the plot in text output
  * @source:     description of the series input
  */
 struct report {
-	enum output_format format;
+	enum lc_format format;
 	double confidence;
 	int width;
 	int plot;

@@ -15,6 +15,7 @@
 #include <time.h>
 
 #include "lttng-calibrate-stats.h"
+#include "../lib/tap.h"
 
 
 static struct lttng_calibrate_stats *s;
@@ -25,7 +26,7 @@ static void check_s64(const char *what, int line, s64 got, s64 want)
 {
 	if (got == want)
 		return;
-	printf("#   line %d: %s = %lld, want %lld\n", line, what, got, want);
+	tap_diag("  line %d: %s = %lld, want %lld", line, what, got, want);
 	failed = true;
 }
 
@@ -33,7 +34,7 @@ static void check_u64(const char *what, int line, u64 got, u64 want)
 {
 	if (got == want)
 		return;
-	printf("#   line %d: %s = %llu, want %llu\n", line, what, got, want);
+	tap_diag("  line %d: %s = %llu, want %llu", line, what, got, want);
 	failed = true;
 }
 
@@ -288,7 +289,7 @@ static void check_relative_error(s64 lowest, s64 v, s64 highest)
 	q = quantile(s, 500);
 	err = q > v ? (u64)q - (u64)v : (u64)v - (u64)q;
 	if (magnitude < 64 ? err != 0 : err > magnitude / 64) {
-		printf("#   %lld reported as %lld\n", v, q);
+		tap_diag("  %lld reported as %lld", v, q);
 		failed = true;
 	}
 }
@@ -463,26 +464,21 @@ static const struct {
 int main(void)
 {
 	unsigned int i, n = ARRAY_SIZE(tests);
-	bool any_failed = false;
 	struct timespec t0, t1;
 
-	printf("TAP version 13\n1..%u\n", n);
+	tap_plan(n);
 	for (i = 0; i < n; i++) {
 		s = calloc(1, sizeof(*s));
-		if (!s) {
-			printf("Bail out! out of memory\n");
-			return 1;
-		}
+		if (!s)
+			return tap_bail_out("out of memory");
 		failed = false;
 		clock_gettime(CLOCK_MONOTONIC, &t0);
 		tests[i].run();
 		clock_gettime(CLOCK_MONOTONIC, &t1);
-		printf("%s %u - %s\n", failed ? "not ok" : "ok", i + 1,
-		       tests[i].name);
-		printf("#   %.3f s\n", (t1.tv_sec - t0.tv_sec) +
-		       (t1.tv_nsec - t0.tv_nsec) / 1e9);
-		any_failed |= failed;
+		tap_check(!failed, "%s", tests[i].name);
+		tap_diag("  %.3f s", (t1.tv_sec - t0.tv_sec) +
+			 (t1.tv_nsec - t0.tv_nsec) / 1e9);
 		free(s);
 	}
-	return any_failed ? 1 : 0;
+	return tap_exit_status();
 }

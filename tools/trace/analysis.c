@@ -10,10 +10,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/lc.h"
 #include "analysis.h"
 
 #define NSEC_PER_DAY (86400ULL * 1000000000ULL)
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 enum event_kind {
 	KIND_OTHER,
@@ -30,24 +30,7 @@ static const struct {
 	{ "_return", KIND_EXIT },
 };
 
-static void *xcalloc(size_t n, size_t size)
-{
-	void *p = calloc(n, size);
-
-	if (!p) {
-		fputs("lttng-calibrate-trace: out of memory\n", stderr);
-		exit(2);
-	}
-	return p;
-}
-
-static char *xstrndup(const char *s, size_t len)
-{
-	char *p = xcalloc(1, len + 1);
-
-	memcpy(p, s, len);
-	return p;
-}
+const char trace_out_of_memory[] = "out of memory";
 
 /**
  * trace_stats_add() - add one value (Welford's update)
@@ -146,14 +129,19 @@ static const char *find_function(struct trace_analysis *an,
 		return "unprintable characters in event name";
 	if (an->nfunctions == TRACE_MAX_FUNCTIONS)
 		return "too many distinct NAME_entry events";
-	f = xcalloc(1, sizeof(*f));
-	f->name = xstrndup(base.s, base.len);
+	f = calloc(1, sizeof(*f));
+	if (f)
+		f->name = strndup(base.s, base.len);
+	if (!f || !f->name) {
+		free(f);
+		return trace_out_of_memory;
+	}
 	an->function[an->nfunctions++] = f;
 	*fp = f;
 	return NULL;
 }
 
-/* index of context field @name in @f, added if new; -1 when full */
+/* index of context field @name in @f, added if new; -1 when full, -2 out of memory */
 static int field_index(struct trace_function *f, unsigned int hint,
 		       struct trace_span name)
 {
@@ -168,7 +156,9 @@ static int field_index(struct trace_function *f, unsigned int hint,
 			return (int)i;
 	if (f->nfields == TRACE_MAX_FIELDS)
 		return -1;
-	f->field[i] = xstrndup(name.s, name.len);
+	f->field[i] = strndup(name.s, name.len);
+	if (!f->field[i])
+		return -2;
 	f->field_len[i] = name.len;
 	f->nfields++;
 	return (int)i;
@@ -180,7 +170,9 @@ static const char *entry(struct trace_function *f, const struct trace_event *ev,
 	struct trace_pending *p = f->cpu[ev->cpu_id];
 
 	if (!p) {
-		p = xcalloc(1, sizeof(*p));
+		p = calloc(1, sizeof(*p));
+		if (!p)
+			return trace_out_of_memory;
 		f->cpu[ev->cpu_id] = p;
 		if (ev->cpu_id >= f->ncpus)
 			f->ncpus = ev->cpu_id + 1;
@@ -195,7 +187,8 @@ static const char *entry(struct trace_function *f, const struct trace_event *ev,
 
 		if (k < 0) {
 			p->open = false;
-			return "too many distinct context fields";
+			return k == -2 ? trace_out_of_memory :
+					 "too many distinct context fields";
 		}
 		p->value[k] = ev->fields[i].value;
 		p->have |= 1ULL << k;
@@ -220,7 +213,8 @@ static const char *exit_(struct trace_function *f, const struct trace_event *ev,
 		int k = field_index(f, i, ev->fields[i].name);
 
 		if (k < 0)
-			return "too many distinct context fields";
+			return k == -2 ? trace_out_of_memory :
+					 "too many distinct context fields";
 		if (p->have & (1ULL << k))
 			trace_stats_add(&f->stats[k],
 					ev->fields[i].value - p->value[k]);
@@ -311,7 +305,8 @@ static const char *event(struct trace_analysis *an, struct trace_event *ev)
  * could be made of two different calls.
  *
  * Return: NULL, or why the line is malformed. The caller decides
- * whether to stop or to skip it (and then to drop the pending entries).
+ * whether to stop or to skip it (and then to drop the pending entries);
+ * trace_out_of_memory is no malformed line, it stops the pass.
  */
 const char *trace_analysis_line(struct trace_analysis *an, const char *line,
 				size_t len)

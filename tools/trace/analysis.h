@@ -97,6 +97,12 @@ struct trace_analysis {
 	uint64_t day_offset;
 };
 
+/*
+ * The reason trace_analysis_line() gives when out of memory: not the
+ * line's fault, so never to be skipped (compare the pointer).
+ */
+extern const char trace_out_of_memory[];
+
 void trace_analysis_init(struct trace_analysis *an, const char *prefix);
 const char *trace_analysis_line(struct trace_analysis *an, const char *line,
 				size_t len);

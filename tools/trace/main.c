@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/lc.h"
 #include "analysis.h"
 #include "input.h"
 #include "report.h"
@@ -22,7 +23,7 @@
 /* reasons shown for skipped lines before going quiet */
 #define MAX_SKIP_MESSAGES 10
 
-static const char *program_name = "lttng-calibrate-trace";
+static const char program_name[] = "lttng-calibrate-trace";
 
 /**
  * struct options - the command line
@@ -33,7 +34,7 @@ static const char *program_name = "lttng-calibrate-trace";
  */
 struct options {
 	const char *prefix;
-	enum report_format format;
+	enum lc_format format;
 	int skip_malformed;
 	const char *file;
 };
@@ -57,19 +58,7 @@ static void usage(FILE *out)
 		program_name);
 }
 
-static int parse_format(const char *s, enum report_format *format)
-{
-	if (!strcmp(s, "table"))
-		*format = REPORT_TABLE;
-	else if (!strcmp(s, "csv"))
-		*format = REPORT_CSV;
-	else if (!strcmp(s, "json"))
-		*format = REPORT_JSON;
-	else
-		return -1;
-	return 0;
-}
-
+/* 0 to go on, 1 when the help was printed, -1 on a usage error */
 static int parse_options(int argc, char **argv, struct options *opt)
 {
 	static const struct option longopts[] = {
@@ -87,26 +76,21 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			opt->prefix = optarg;
 			break;
 		case 'f':
-			if (parse_format(optarg, &opt->format)) {
-				fprintf(stderr, "%s: unknown format '%s'\n",
-					program_name, optarg);
+			if (lc_format_parse(optarg, &opt->format))
 				return -1;
-			}
 			break;
 		case 's':
 			opt->skip_malformed = 1;
 			break;
 		case 'h':
 			usage(stdout);
-			exit(0);
+			return 1;
 		default:
 			return -1;
 		}
 	}
-	if (argc - optind > 1) {
-		fprintf(stderr, "%s: one input file at most\n", program_name);
-		return -1;
-	}
+	if (argc - optind > 1)
+		return lc_err("one input file at most");
 	if (optind < argc)
 		opt->file = argv[optind];
 	return 0;
@@ -146,6 +130,11 @@ static int read_trace(struct trace_analysis *an, const struct options *opt,
 			err = "line too long";
 		else
 			err = trace_analysis_line(an, in.line, in.line_len);
+		if (err == trace_out_of_memory) {
+			lc_err("out of memory");
+			ret = -2;
+			break;
+		}
 		if (err && malformed(an, opt, name, lineno, err)) {
 			ret = -2;
 			break;
@@ -166,19 +155,22 @@ int main(int argc, char **argv)
 	FILE *file;
 	int ret;
 
-	if (parse_options(argc, argv, &opt)) {
+	lc_set_prog(program_name);
+	ret = parse_options(argc, argv, &opt);
+	if (ret > 0)
+		return 0;
+	if (ret) {
 		usage(stderr);
 		return EXIT_BAD_INPUT;
 	}
 	if (!*opt.prefix) {
-		fprintf(stderr, "%s: empty event prefix\n", program_name);
+		lc_err("empty event prefix");
 		return EXIT_BAD_INPUT;
 	}
 	name = strcmp(opt.file, "-") ? opt.file : "<stdin>";
 	file = strcmp(opt.file, "-") ? fopen(opt.file, "r") : stdin;
 	if (!file) {
-		fprintf(stderr, "%s: %s: %s\n", program_name, opt.file,
-			strerror(errno));
+		lc_err("%s: %s", opt.file, strerror(errno));
 		return EXIT_BAD_INPUT;
 	}
 	trace_analysis_init(&an, opt.prefix);
@@ -193,11 +185,10 @@ int main(int argc, char **argv)
 	report_print(stdout, &an, opt.format);
 	ret = trace_analysis_pairs(&an) ? 0 : EXIT_NO_PAIRS;
 	if (ret)
-		fprintf(stderr, "%s: no %s*_entry/_exit pair found\n",
-			program_name, opt.prefix);
+		lc_err("no %s*_entry/_exit pair found", opt.prefix);
 	trace_analysis_free(&an);
 	if (fflush(stdout) || ferror(stdout)) {
-		fprintf(stderr, "%s: write error\n", program_name);
+		lc_err("write error");
 		return EXIT_BAD_INPUT;
 	}
 	return ret;

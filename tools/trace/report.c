@@ -8,8 +8,6 @@
 
 #include "report.h"
 
-#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
-
 /**
  * struct row - one line of the table
  * @counter: the name in the trace (perf_cpu_LLC_load_misses, time_ns)
@@ -52,6 +50,17 @@ void report_context_name(const char *field, char *buf, size_t size)
 		return;
 	}
 	snprintf(buf, size, "%s", field);
+}
+
+/* strings through the library: valid UTF-8 JSON, RFC 4180 CSV */
+static void json_string(FILE *out, const char *s)
+{
+	lc_json_string(out, s, strlen(s));
+}
+
+static void csv_string(FILE *out, const char *s)
+{
+	lc_csv_field(out, s, strlen(s));
 }
 
 static const char *time_name(const struct trace_analysis *an)
@@ -205,7 +214,8 @@ static void print_csv(FILE *out, const struct trace_analysis *an)
 	fputs("pairs,unmatched_entries,unmatched_exits,other_events,", out);
 	fputs("malformed_lines,warnings\n", out);
 	if (!an->nfunctions) {
-		fprintf(out, "%s,,,0,,,,", an->prefix);
+		csv_string(out, an->prefix);
+		fputs(",,,0,,,,", out);
 		csv_counts(out, an, NULL);
 	}
 	for (unsigned int i = 0; i < an->nfunctions; i++) {
@@ -213,28 +223,15 @@ static void print_csv(FILE *out, const struct trace_analysis *an)
 
 		for (unsigned int k = 0; k <= f->nfields; k++) {
 			get_row(an, f, k, &r);
-			fprintf(out, "%s,%s,%s", f->name, r.counter, r.context);
+			csv_string(out, f->name);
+			fputc(',', out);
+			csv_string(out, r.counter);
+			fputc(',', out);
+			csv_string(out, r.context);
 			csv_numbers(out, r.stats);
 			csv_counts(out, an, f);
 		}
 	}
-}
-
-/* a JSON string; control characters, '"' and '\' escaped */
-static void json_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char ch = (unsigned char)*s;
-
-		if (ch == '"' || ch == '\\')
-			fprintf(out, "\\%c", ch);
-		else if (ch < 0x20 || ch == 0x7f)
-			fprintf(out, "\\u%04x", ch);
-		else
-			fputc(ch, out);
-	}
-	fputc('"', out);
 }
 
 static void json_row(FILE *out, const struct row *r, bool last)
@@ -324,11 +321,11 @@ static void print_json(FILE *out, const struct trace_analysis *an)
  * @format: table, CSV or JSON
  */
 void report_print(FILE *out, const struct trace_analysis *an,
-		  enum report_format format)
+		  enum lc_format format)
 {
-	if (format == REPORT_CSV)
+	if (format == LC_FORMAT_CSV)
 		print_csv(out, an);
-	else if (format == REPORT_JSON)
+	else if (format == LC_FORMAT_JSON)
 		print_json(out, an);
 	else
 		print_table(out, an);

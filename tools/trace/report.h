@@ -4,16 +4,11 @@
 
 #include <stdio.h>
 
+#include "../lib/lc.h"
 #include "analysis.h"
 
-enum report_format {
-	REPORT_TABLE,
-	REPORT_CSV,
-	REPORT_JSON,
-};
-
 void report_print(FILE *out, const struct trace_analysis *an,
-		  enum report_format format);
+		  enum lc_format format);
 void report_context_name(const char *field, char *buf, size_t size);
 
 #endif

@@ -6,27 +6,29 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
+#include <unistd.h>
 
 #include "../kv.h"
 
 int main(int argc, char **argv)
 {
 	struct lc_kv kv = { 0 };
-	char *text = NULL;
-	size_t size = 0;
-	FILE *mem = open_memstream(&text, &size);
-	int ch, err;
+	enum lc_format format;
+	char *text;
+	int err;
 
-	if (argc != 2 || !mem)
+	lc_set_prog("kv-format");
+	if (argc != 2 || lc_format_parse(argv[1], &format))
 		return 2;
-	while ((ch = getchar()) != EOF)
-		fputc(ch, mem);
-	fclose(mem);
+	text = lc_read_fd(STDIN_FILENO, NULL);
+	if (!text) {
+		lc_err("reading standard input failed");
+		return 2;
+	}
 	err = lc_kv_parse(&kv, text);
-	if (!err && !strcmp(argv[1], "csv"))
+	if (!err && format == LC_FORMAT_CSV)
 		err = lc_kv_print_csv(&kv, stdout);
-	else if (!err && !strcmp(argv[1], "json"))
+	else if (!err && format == LC_FORMAT_JSON)
 		err = lc_kv_print_json(&kv, stdout);
 	else if (!err)
 		err = lc_kv_print_table(&kv, stdout);

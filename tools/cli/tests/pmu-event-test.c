@@ -13,25 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../lib/lc.h"
+#include "../../lib/tap.h"
 #include "../pmu-event.h"
 
 static const char *trees;
-static int failures;
-
-__attribute__((format(printf, 2, 3)))
-static void check(int ok, const char *fmt, ...)
-{
-	const char *prefix = getenv("TAP_PREFIX");
-	va_list ap;
-
-	printf("%s - %s", ok ? "ok" : "not ok", prefix ? prefix : "");
-	va_start(ap, fmt);
-	vprintf(fmt, ap);
-	va_end(ap);
-	putchar('\n');
-	failures += !ok;
-}
-
 /* @s for a TAP line: tabs and newlines as \t and \n; static buffer. */
 static const char *shown(const char *s)
 {
@@ -66,10 +52,9 @@ static void expect(const char *tree, const char *list, const char *want,
 	char err[LC_PMU_ERR_MAX];
 	char *got = translate(tree, list, err);
 
-	check(got && !strcmp(got, want), "%s: %s: '%s' -> '%s'", tree, what,
-	      shown(list), want);
-	if (!got || strcmp(got, want))
-		printf("# got: %s\n", got ? got : err);
+	if (!tap_check(got && !strcmp(got, want), "%s: %s: '%s' -> '%s'", tree,
+		       what, shown(list), want))
+		tap_diag("got: %s", got ? got : err);
 	free(got);
 }
 
@@ -88,9 +73,8 @@ static void refused(const char *tree, const char *list, const char *what,
 	while ((word = va_arg(ap, const char *)))
 		ok = ok && strstr(err, word);
 	va_end(ap);
-	check(ok, "%s: %s: '%s' refused", tree, what, shown(list));
-	if (!ok)
-		printf("# got: %s\n", got ? got : err);
+	if (!tap_check(ok, "%s: %s: '%s' refused", tree, what, shown(list)))
+		tap_diag("got: %s", got ? got : err);
 	free(got);
 }
 
@@ -336,7 +320,7 @@ static void test_readme(void)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(rows); i++)
 		expect(rows[i][0], rows[i][1], rows[i][2], "README example");
 }
 
@@ -349,24 +333,24 @@ static void test_event(void)
 	snprintf(root, sizeof(root), "%s/intel", trees);
 	rc = lc_pmu_translate_event(root, "cpu/cache-misses/", out, sizeof(out),
 				    err, sizeof(err));
-	check(!rc && !strcmp(out, "cpu/cache-misses/=4:0x412e"),
-	      "lc_pmu_translate_event: one word");
+	tap_check(!rc && !strcmp(out, "cpu/cache-misses/=4:0x412e"),
+	          "lc_pmu_translate_event: one word");
 	rc = lc_pmu_translate_event(root, "page-faults", out, sizeof(out), err,
 				    sizeof(err));
-	check(!rc && !strcmp(out, "page-faults"),
-	      "lc_pmu_translate_event: a plain word is copied");
+	tap_check(!rc && !strcmp(out, "page-faults"),
+	          "lc_pmu_translate_event: a plain word is copied");
 	rc = lc_pmu_translate_event(root, "cpu/cache-misses/", small,
 				    sizeof(small), err, sizeof(err));
-	check(rc && strstr(err, "does not fit"),
-	      "lc_pmu_translate_event: an output buffer too small");
+	tap_check(rc && strstr(err, "does not fit"),
+	          "lc_pmu_translate_event: an output buffer too small");
 	rc = lc_pmu_translate_event(root, "foo/x/", out, sizeof(out), small,
 				    sizeof(small));
-	check(rc && strlen(small) == sizeof(small) - 1,
-	      "lc_pmu_translate_event: a message cut to its buffer");
+	tap_check(rc && strlen(small) == sizeof(small) - 1,
+	          "lc_pmu_translate_event: a message cut to its buffer");
 	rc = lc_pmu_translate_event("/nonexistent", "cpu/event=1/", out,
 				    sizeof(out), err, sizeof(err));
-	check(rc && strstr(err, "unknown PMU 'cpu'") && strstr(err, "none"),
-	      "lc_pmu_translate_event: a root without PMUs");
+	tap_check(rc && strstr(err, "unknown PMU 'cpu'") && strstr(err, "none"),
+	          "lc_pmu_translate_event: a root without PMUs");
 }
 
 int main(int argc, char **argv)
@@ -386,5 +370,5 @@ int main(int argc, char **argv)
 	test_errors();
 	test_readme();
 	test_event();
-	return failures ? 1 : 0;
+	return tap_exit_status();
 }

@@ -12,20 +12,9 @@ bin=$top/lttng-calibrate
 data=$dir/data
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck source-path=SCRIPTDIR source=../../lib/tap-collect.sh
-. "$dir/../../lib/tap-collect.sh"
-
-# check DESC COMMAND...: one TAP line for the command's success
-check() {
-	desc=$1
-	shift
-	if "$@" > "$tmp/out" 2>&1; then
-		echo "ok - $desc" >> "$tmp/all"
-	else
-		echo "not ok - $desc" >> "$tmp/all"
-		sed 's/^/# /' "$tmp/out" | head -20 >> "$tmp/all"
-	fi
-}
+# shellcheck source-path=SCRIPTDIR source=../../lib/tap.sh
+. "$dir/../../lib/tap.sh"
+tap_collect "$tmp/all"
 
 # fails_with MESSAGE ARG...: exit 1, MESSAGE on stderr, nothing on stdout
 fails_with() {
@@ -70,12 +59,12 @@ not_root() {
 		[ "$(cat "$tmp/cerr")" = "lttng-calibrate: must be run as root" ]
 }
 
-component "kv unit tests" "$dir/kv-test" "$data"
-component "[asan] kv unit tests" env TAP_PREFIX="[asan] " \
+tap_component "kv unit tests" "$dir/kv-test" "$data"
+tap_component "[asan] kv unit tests" env TAP_PREFIX="[asan] " \
 	ASAN_OPTIONS=exitcode=99 \
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=99 "$dir/kv-test-san" "$data"
-component "pmu-event unit tests" "$dir/pmu-event-test" "$data/sysfs"
-component "[asan] pmu-event unit tests" env TAP_PREFIX="[asan] " \
+tap_component "pmu-event unit tests" "$dir/pmu-event-test" "$data/sysfs"
+tap_component "[asan] pmu-event unit tests" env TAP_PREFIX="[asan] " \
 	ASAN_OPTIONS=exitcode=99 \
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=99 \
 	"$dir/pmu-event-test-san" "$data/sysfs"
@@ -90,7 +79,7 @@ if command -v python3 > /dev/null; then
 	check "JSON of PMU counter names ('/', ':') is valid JSON" \
 		json_valid "$tmp/names"
 else
-	echo "ok - JSON validity # SKIP no python3" >> "$tmp/all"
+	tap_skip "JSON validity" "no python3"
 fi
 check "CSV of the captured results_kv is rectangular" \
 	csv_rectangular "$data/results_kv"
@@ -111,5 +100,6 @@ check "--format xml is invalid" fails_with "invalid format 'xml'" \
 check "--cpu 1024 is out of range" fails_with "invalid CPU '1024'" --cpu 1024
 check "a stray argument is refused" fails_with "unexpected argument" run
 check "not root: refused before anything" not_root
+
 
 tap_finish

@@ -20,23 +20,10 @@ data=$dir/data
 tsv=$dir/tbench-series.tsv
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-
-# run CMD...: output in $tmp/out and $tmp/err, exit status in $rc
-run() {
-	rc=0
-	"$@" > "$tmp/out" 2> "$tmp/err" || rc=$?
-}
-
-check() {
-	desc=$1
-	shift
-	if "$@"; then
-		echo "ok - ${TAP_PREFIX:-}$desc"
-	else
-		echo "not ok - ${TAP_PREFIX:-}$desc"
-		sed 's/^/# /' "$tmp/out" "$tmp/err" | head -20
-	fi
-}
+# shellcheck source-path=SCRIPTDIR source=../../lib/tap.sh
+. "$dir/../../lib/tap.sh"
+# check DESC CONDITION...: the last run's output shown when it fails
+tap_show="$tmp/out $tmp/err"
 
 out_has() {
 	grep -qF -- "$1" "$tmp/out"
@@ -60,7 +47,7 @@ status() {
 }
 
 test_compare() {
-	run "$bin" "$data/base.txt" "$data/new.txt"
+	tap_run "$bin" "$data/base.txt" "$data/new.txt"
 	check "compare: exit 0 without --fail-if" status 0
 	check "compare: ministat verdict, numbers as computed with mpmath" \
 		out_has "Difference at 95.0% confidence: +1.34 +/- 0.302352 (+2.99% +/- 0.676%)"
@@ -68,23 +55,23 @@ test_compare() {
 		out_has "x  10          44.1          45.3         44.75         44.75    0.36893239"
 	check "compare: plot with mean and median bars" \
 		grep -q '^| *|_*[AM]_*[AM]*_*| *|$' "$tmp/out"
-	run "$bin" "$data/base.txt" "$data/same.txt"
+	tap_run "$bin" "$data/base.txt" "$data/same.txt"
 	check "compare: same kernel, no difference proven" \
 		out_has "No difference proven at 95.0% confidence"
-	run "$bin" -c 80 "$data/base.txt" "$data/same.txt"
+	tap_run "$bin" -c 80 "$data/base.txt" "$data/same.txt"
 	check "compare: no difference at 80% either (p = 0.795)" \
 		out_has "No difference proven at 80.0% confidence"
-	run "$bin" "$data/base.txt" "$data/same.txt" "$data/new.txt"
+	tap_run "$bin" "$data/base.txt" "$data/same.txt" "$data/new.txt"
 	check "compare: three samples, each against the first" \
 		[ "$(grep -c 'Welch' "$tmp/out")" -eq 2 ]
 	grep -v '^#' "$data/new.txt" > "$tmp/stdin-sample"
-	run "$bin" "$data/base.txt" - < "$tmp/stdin-sample"
+	tap_run "$bin" "$data/base.txt" - < "$tmp/stdin-sample"
 	check "compare: a sample from standard input" \
 		out_has "+ <stdin>"
 }
 
 test_plot_width() {
-	run "$bin" -w 40 "$data/base.txt" "$data/new.txt"
+	tap_run "$bin" -w 40 "$data/base.txt" "$data/new.txt"
 	check "plot: -w 40 gives lines of 40 columns" \
 		[ "$(grep -c '^[|+].\{38\}[|+]$' "$tmp/out")" -ge 5 ]
 	rc=0
@@ -92,7 +79,7 @@ test_plot_width() {
 		rc=$?
 	check "plot: width from \$COLUMNS" \
 		grep -q '^+-\{98\}+$' "$tmp/out"
-	run "$bin" -n "$data/base.txt" "$data/new.txt"
+	tap_run "$bin" -n "$data/base.txt" "$data/new.txt"
 	check "plot: -n leaves it out" \
 		sh -c "! grep -q '^+--' '$tmp/out'"
 }
@@ -100,51 +87,51 @@ test_plot_width() {
 test_columns() {
 	printf '# run ns\n1 10.5\n2 11.0\n\n3 10.8 # third\n' > "$tmp/a"
 	printf '1\t12.1\n2\t12.3\n3\t12.0\n' > "$tmp/b"
-	run "$bin" -C 2 "$tmp/a" "$tmp/b"
+	tap_run "$bin" -C 2 "$tmp/a" "$tmp/b"
 	check "columns: -C 2 with comments and blank lines" \
 		out_has "Difference at 95.0% confidence"
-	run "$bin" -g 1 -C 3 "$tsv"
+	tap_run "$bin" -g 1 -C 3 "$tsv"
 	check "columns: -g 1 makes one sample per series" \
 		out_has "+ without"
 }
 
 test_series() {
-	run "$bin" --series --select with "$tsv"
+	tap_run "$bin" --series --select with "$tsv"
 	check "tbench with: a change point" status 0
 	check "tbench with: exactly one change point" \
 		[ "$(grep -c '^change point at' "$tmp/out")" -eq 1 ]
 	check "tbench with: at fix-x86_64-sysenter-trace-race" \
 		out_has "change point at fix-x86_64-sysenter-trace-race (label 6 of 11)"
 	check "tbench with: step of -4.65%" out_has "(-4.65% +/-"
-	run "$bin" --series --select with -f csv "$tsv"
+	tap_run "$bin" --series --select with -f csv "$tsv"
 	# shellcheck disable=SC2016 # $2, $7, $13 are awk fields
 	check "tbench with: about -4.6 % with high confidence (CSV)" \
 		awk -F, 'NR == 2 && $2 == "\"fix-x86_64-sysenter-trace-race\"" &&
 			$7 > -4.9 && $7 < -4.4 && $13 < 0.001 { ok = 1 }
 			END { exit !(ok && NR == 2) }' "$tmp/out"
-	run "$bin" --series --select without "$tsv"
+	tap_run "$bin" --series --select without "$tsv"
 	check "tbench without: no change point" \
 		out_has "no change point at 95.0% confidence"
-	run "$bin" --series --select without -c 80 -f csv "$tsv"
+	tap_run "$bin" --series --select without -c 80 -f csv "$tsv"
 	check "tbench without: none even at 80% (CSV header only)" \
 		[ "$(wc -l < "$tmp/out")" -eq 1 ]
 	printf 'v1 10 10.2 9.9\nv2 10.1\nv3 12 12.1\nv2 9.8\nv4 12.2 11.9\n' \
 		> "$tmp/s"
-	run "$bin" --series -f json "$tmp/s"
+	tap_run "$bin" --series -f json "$tmp/s"
 	check "series: several values per label, repeated labels merged" \
 		out_has '"label_index": 3, "label": "v3"'
 }
 
 test_formats() {
 	if ! command -v python3 > /dev/null; then
-		echo "ok - ${TAP_PREFIX:-}json: valid JSON # SKIP no python3"
+		tap_skip "json: valid JSON" "no python3"
 		return
 	fi
-	run "$bin" -f json "$data/base.txt" "$data/new.txt"
+	tap_run "$bin" -f json "$data/base.txt" "$data/new.txt"
 	check "json: compare output parses" json_ok
-	run "$bin" -f json --series --select with "$tsv"
+	tap_run "$bin" -f json --series --select with "$tsv"
 	check "json: series output parses" json_ok
-	run "$bin" -f csv "$data/base.txt" "$data/new.txt"
+	tap_run "$bin" -f csv "$data/base.txt" "$data/new.txt"
 	check "csv: header and one row per sample" \
 		[ "$(wc -l < "$tmp/out")" -eq 3 ]
 	check "csv: verdict column" \
@@ -152,21 +139,21 @@ test_formats() {
 }
 
 test_fail_if() {
-	run "$bin" --fail-if increase "$data/base.txt" "$data/new.txt"
+	tap_run "$bin" --fail-if increase "$data/base.txt" "$data/new.txt"
 	check "gate: --fail-if increase exits 1 on a proven increase" status 1
-	run "$bin" --fail-if decrease "$data/base.txt" "$data/new.txt"
+	tap_run "$bin" --fail-if decrease "$data/base.txt" "$data/new.txt"
 	check "gate: --fail-if decrease exits 0 on an increase" status 0
-	run "$bin" --fail-if any "$data/base.txt" "$data/same.txt"
+	tap_run "$bin" --fail-if any "$data/base.txt" "$data/same.txt"
 	check "gate: --fail-if any exits 0 without a difference" status 0
-	run "$bin" --series --select with --fail-if decrease "$tsv"
+	tap_run "$bin" --series --select with --fail-if decrease "$tsv"
 	check "gate: series drop fails --fail-if decrease" status 1
-	run "$bin" --series --select without --fail-if any "$tsv"
+	tap_run "$bin" --series --select without --fail-if any "$tsv"
 	check "gate: series without a change passes" status 0
 }
 
 results_file() {
 	cat <<-END
-	run 1: done, 100000 of 100000 iterations on CPU 2
+	tap_run 1: done, 100000 of 100000 iterations on CPU 2
 	row        count    mean
 	target     100000   $1
 	run.state=done
@@ -185,18 +172,18 @@ test_metric() {
 		results_file "$v" > "$tmp/rnew/run-$v"
 		results_file "$v" >> "$tmp/rnew-all"
 	done
-	run "$bin" -m target.cycles.mean "$tmp/rbase" "$tmp/rnew"
+	tap_run "$bin" -m target.cycles.mean "$tmp/rbase" "$tmp/rnew"
 	check "metric: one value per results file, directories as samples" \
 		out_has "Difference at 95.0% confidence: +10.5875 +/- 1.1704"
-	run "$bin" -m target.cycles.mean "$tmp/rbase" "$tmp/rnew-all"
+	tap_run "$bin" -m target.cycles.mean "$tmp/rbase" "$tmp/rnew-all"
 	check "metric: concatenated results, one value per occurrence" \
 		out_has "+   4        130.25           132"
-	run "$bin" -m no.such.key "$tmp/rbase" "$tmp/rnew"
+	tap_run "$bin" -m no.such.key "$tmp/rbase" "$tmp/rnew"
 	check "metric: a missing key is an error" fails_with "no line 'no.such.key=VALUE'"
-	run "$bin" -m clock.name "$tmp/rbase" "$tmp/rnew"
+	tap_run "$bin" -m clock.name "$tmp/rbase" "$tmp/rnew"
 	check "metric: a non-numeric value is an error with file:line" \
 		fails_with ":5: not a number: 'tsc'"
-	run "$bin" --series -m target.cycles.mean "$tmp/rbase/run-120.5" \
+	tap_run "$bin" --series -m target.cycles.mean "$tmp/rbase/run-120.5" \
 		"$tmp/rbase/run-121.250" "$tmp/rnew/run-131.5" \
 		"$tmp/rnew/run-130.25"
 	check "metric: series over results files" \
@@ -205,54 +192,54 @@ test_metric() {
 
 test_bad_input() {
 	printf '1\n2\nabc\n' > "$tmp/bad"
-	run "$bin" "$data/base.txt" "$tmp/bad"
+	tap_run "$bin" "$data/base.txt" "$tmp/bad"
 	check "bad: non-numeric value named with file:line" \
 		fails_with "$tmp/bad:3: not a number: 'abc'"
 	printf '# nothing\n\n' > "$tmp/empty"
-	run "$bin" "$data/base.txt" "$tmp/empty"
+	tap_run "$bin" "$data/base.txt" "$tmp/empty"
 	check "bad: empty sample" fails_with "empty sample"
 	printf '5\n' > "$tmp/one"
-	run "$bin" "$tmp/one" "$data/base.txt"
+	tap_run "$bin" "$tmp/one" "$data/base.txt"
 	check "bad: a sample of one" fails_with "sample of one value"
 	printf '1\nnan\n' > "$tmp/nan"
-	run "$bin" "$data/base.txt" "$tmp/nan"
+	tap_run "$bin" "$data/base.txt" "$tmp/nan"
 	check "bad: NaN" fails_with "$tmp/nan:2: NaN is not a measurement"
 	printf '1\n-inf\n' > "$tmp/inf"
-	run "$bin" "$data/base.txt" "$tmp/inf"
+	tap_run "$bin" "$data/base.txt" "$tmp/inf"
 	check "bad: infinity" fails_with "$tmp/inf:2: infinity"
 	printf '1\n1e999\n' > "$tmp/huge"
-	run "$bin" "$data/base.txt" "$tmp/huge"
+	tap_run "$bin" "$data/base.txt" "$tmp/huge"
 	check "bad: overflowing number" fails_with "$tmp/huge:2: number out of range"
 	printf '1 2\n3\n' > "$tmp/cols"
 	printf '1 2\n3 4\n' > "$tmp/cols-ok"
-	run "$bin" -C 2 "$tmp/cols-ok" "$tmp/cols"
+	tap_run "$bin" -C 2 "$tmp/cols-ok" "$tmp/cols"
 	check "bad: mismatched columns" fails_with "$tmp/cols:2: no value column 2"
-	run "$bin" "$data/base.txt" "$tmp/cols"
+	tap_run "$bin" "$data/base.txt" "$tmp/cols"
 	check "bad: several fields without -C" fails_with "$tmp/cols:1: expected one value"
 	printf '1\n2\0\n' > "$tmp/nul"
-	run "$bin" "$data/base.txt" "$tmp/nul"
+	tap_run "$bin" "$data/base.txt" "$tmp/nul"
 	check "bad: NUL byte" fails_with "$tmp/nul:2: binary data"
-	run "$bin" "$data/base.txt" "$tmp/does-not-exist"
+	tap_run "$bin" "$data/base.txt" "$tmp/does-not-exist"
 	check "bad: unreadable file" fails_with "does-not-exist: No such file"
 	mkdir "$tmp/nofiles"
-	run "$bin" "$data/base.txt" "$tmp/nofiles"
+	tap_run "$bin" "$data/base.txt" "$tmp/nofiles"
 	check "bad: empty directory" fails_with "no files in directory"
-	run "$bin" "$data/base.txt"
+	tap_run "$bin" "$data/base.txt"
 	check "bad: a single sample" fails_with "compare needs 2"
-	run "$bin" -c 100 "$data/base.txt" "$data/new.txt"
+	tap_run "$bin" -c 100 "$data/base.txt" "$data/new.txt"
 	check "bad: confidence 100" fails_with "--confidence"
-	run "$bin" --bogus "$data/base.txt" "$data/new.txt"
+	tap_run "$bin" --bogus "$data/base.txt" "$data/new.txt"
 	check "bad: unknown option" status 2
-	run "$bin" --series --select nosuch "$tsv"
+	tap_run "$bin" --series --select nosuch "$tsv"
 	check "bad: --select that matches nothing" fails_with "does --select match?"
 	printf 'a 1\nb\n' > "$tmp/nolabelvalue"
-	run "$bin" --series "$tmp/nolabelvalue"
+	tap_run "$bin" --series "$tmp/nolabelvalue"
 	check "bad: series label without a value" \
 		fails_with "$tmp/nolabelvalue:2: no value after label 'b'"
 	printf '1e200\n1\n' > "$tmp/toolarge"
-	run "$bin" "$data/base.txt" "$tmp/toolarge"
+	tap_run "$bin" "$data/base.txt" "$tmp/toolarge"
 	check "bad: values too large for the statistics" fails_with "too large"
-	run "$bin" --help
+	tap_run "$bin" --help
 	check "help: exit 0 and usage" out_has "Exit status: 0 success"
 }
 

@@ -11,6 +11,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../../lib/lc.h"
+
 static uint64_t state;
 
 static uint32_t next(void)
@@ -39,8 +41,7 @@ static void number(void)
 	if (next() % 64)
 		printf("%d.%03u", (int)(next() % 2000) - 200, next() % 1000);
 	else
-		fputs(tokens[next() % (sizeof(tokens) / sizeof(tokens[0]))],
-		      stdout);
+		fputs(tokens[next() % ARRAY_SIZE(tokens)], stdout);
 }
 
 static void mutate(void)

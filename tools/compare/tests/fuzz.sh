@@ -13,9 +13,10 @@ set -eu
 bin=$1
 gen=$2
 count=$3
-prefix=${TAP_PREFIX:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source-path=SCRIPTDIR source=../../lib/tap.sh
+. "$(dirname "$0")/../../lib/tap.sh"
 
 modes="plain columns series select metric group"
 
@@ -79,15 +80,14 @@ for mode in $modes; do
 	accepted=$(grep -c "^$mode [01]$" "$tmp/outcomes" || true)
 	faults=$(grep -c "^$mode seed" "$tmp/faults" || true)
 	if [ "$faults" -eq 0 ]; then
-		echo "ok - ${prefix}fuzz $mode: no crash, every error explained" \
-			"($rejected rejected, $accepted accepted)"
+		tap_ok "fuzz $mode: no crash, every error explained ($rejected rejected, $accepted accepted)"
 	else
-		echo "not ok - ${prefix}fuzz $mode: $faults faults"
-		grep -A5 "^$mode seed" "$tmp/faults" | head -20 | sed 's/^/# /'
+		tap_not_ok "fuzz $mode: $faults faults"
+		grep -A5 "^$mode seed" "$tmp/faults" | head -20 | tap_diag
 	fi
 done
 if grep -q ' [01]$' "$tmp/outcomes"; then
-	echo "ok - ${prefix}fuzz: some inputs get through to the statistics"
+	tap_ok "fuzz: some inputs get through to the statistics"
 else
-	echo "not ok - ${prefix}fuzz: every input rejected, generator too harsh"
+	tap_not_ok "fuzz: every input rejected, generator too harsh"
 fi

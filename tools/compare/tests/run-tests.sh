@@ -13,22 +13,31 @@ top=$(dirname "$dir")
 bin=lttng-calibrate-compare
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-# shellcheck source-path=SCRIPTDIR source=../../lib/tap-collect.sh
-. "$dir/../../lib/tap-collect.sh"
+# shellcheck source-path=SCRIPTDIR source=../../lib/tap.sh
+. "$dir/../../lib/tap.sh"
+tap_collect "$tmp/all"
 
-component "unit tests" "$dir/unit"
-component "command-line tests" sh "$dir/cli.sh" "$top/$bin"
-component "fuzz test" sh "$dir/fuzz.sh" "$top/$bin" "$dir/fuzz-input" 400
+tap_component "unit tests" "$dir/unit"
+tap_component "bench unit tests" "$dir/bench-unit" "$dir/data"
+tap_component "command-line tests" sh "$dir/cli.sh" "$top/$bin"
+tap_component "fuzz test" sh "$dir/fuzz.sh" "$top/$bin" "$dir/fuzz-input" 400
+tap_component "bench mode tests" sh "$dir/bench.sh" "$top/$bin"
 if [ -x "$top/asan/$bin" ]; then
 	ASAN_OPTIONS=exitcode=99
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=99:print_stacktrace=1
 	TAP_PREFIX="[asan] "
 	export ASAN_OPTIONS UBSAN_OPTIONS TAP_PREFIX
-	component "[asan] command-line tests" sh "$dir/cli.sh" "$top/asan/$bin"
-	component "[asan] fuzz test" sh "$dir/fuzz.sh" "$top/asan/$bin" \
+	tap_component "[asan] command-line tests" sh "$dir/cli.sh" "$top/asan/$bin"
+	tap_component "[asan] bench mode tests" sh "$dir/bench.sh" \
+		"$top/asan/$bin"
+	if [ -x "$top/asan/bench-unit" ]; then
+		tap_component "[asan] bench unit tests" "$top/asan/bench-unit" \
+			"$dir/data" 5000
+	fi
+	tap_component "[asan] fuzz test" sh "$dir/fuzz.sh" "$top/asan/$bin" \
 		"$dir/fuzz-input" 150
 else
-	echo "ok - sanitizer build # SKIP asan/$bin not built" >> "$tmp/all"
+	tap_skip "sanitizer build" "asan/$bin not built"
 fi
 
 tap_finish

@@ -20,6 +20,7 @@
 
 #include "../series.h"
 #include "../stats.h"
+#include "../../lib/lc.h"
 #include "../../lib/tap.h"
 
 /**

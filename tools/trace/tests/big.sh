@@ -17,9 +17,10 @@ bin=$1
 gen=$2
 events=$3
 max_rss=${4:-}
-prefix=${TAP_PREFIX:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source-path=SCRIPTDIR source=../../lib/tap.sh
+. "$(dirname "$0")/../../lib/tap.sh"
 pairs=$((events / 2))
 
 start=$(date +%s.%N)
@@ -30,7 +31,7 @@ else
 	"$gen" "$events" | "$bin" -f csv > "$tmp/out" 2> "$tmp/err" || true
 fi
 end=$(date +%s.%N)
-echo "# $events events ($pairs pairs) in" \
+tap_diag "$events events ($pairs pairs) in" \
 	"$(echo "$start $end" | awk '{ printf "%.1f", $2 - $1 }') s"
 
 want=$(awk -v n="$pairs" 'BEGIN {
@@ -41,24 +42,24 @@ want=$(awk -v n="$pairs" 'BEGIN {
 got=$(awk -F, '$2 == "time_ns" || $2 == "perf_cpu_cpu_clock" {
 	print $2, $4, $5, $6 }' "$tmp/out")
 if [ "$got" = "$want" ]; then
-	echo "ok - ${prefix}$events events through a pipe: exact statistics"
+	tap_ok "$events events through a pipe: exact statistics"
 else
-	echo "not ok - ${prefix}$events events through a pipe: exact statistics"
-	echo "$got" "$want" | sed 's/^/# /'
-	sed 's/^/# /' "$tmp/err" | head -5
+	tap_not_ok "$events events through a pipe: exact statistics"
+	echo "$got" "$want" | tap_diag
+	head -5 "$tmp/err" | tap_diag
 fi
 if grep -q ",$pairs,0,0,$((pairs / 500)),0,0\$" "$tmp/out"; then
-	echo "ok - ${prefix}$events events: $pairs pairs, others counted"
+	tap_ok "$events events: $pairs pairs, others counted"
 else
-	echo "not ok - ${prefix}$events events: counts"
-	sed 's/^/# /' "$tmp/out"
+	tap_not_ok "$events events: counts"
+	tap_diag < "$tmp/out"
 fi
 if [ -n "$max_rss" ]; then
 	rss=$(tail -1 "$tmp/rss" 2> /dev/null || echo unknown)
-	echo "# peak memory $rss KB"
+	tap_diag "peak memory $rss KB"
 	if [ "$rss" != unknown ] && [ "$rss" -lt "$max_rss" ]; then
-		echo "ok - ${prefix}$events events in less than $max_rss KB"
+		tap_ok "$events events in less than $max_rss KB"
 	else
-		echo "not ok - ${prefix}$events events in less than $max_rss KB ($rss)"
+		tap_not_ok "$events events in less than $max_rss KB ($rss)"
 	fi
 fi

@@ -13,10 +13,11 @@ set -eu
 bin=$1
 mutate=$2
 count=$3
-prefix=${TAP_PREFIX:-}
 dir=$(cd "$(dirname "$0")" && pwd)
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# shellcheck source-path=SCRIPTDIR source=../../lib/tap.sh
+. "$dir/../../lib/tap.sh"
 bases="calibrate-10.txt bt2-edges-warning.txt bt1-edges-names.txt"
 
 : > "$tmp/faults"
@@ -64,14 +65,13 @@ faults=$(grep -c seed "$tmp/faults" || true)
 rejected=$(grep -c '^strict 2$' "$tmp/outcomes" || true)
 accepted=$(grep -c '^strict [01]$' "$tmp/outcomes" || true)
 if [ "$faults" -eq 0 ]; then
-	echo "ok - ${prefix}fuzz, $count mutated traces x 3 modes: no crash," \
-		"every error with its line ($rejected rejected, $accepted accepted)"
+	tap_ok "fuzz, $count mutated traces x 3 modes: no crash, every error with its line ($rejected rejected, $accepted accepted)"
 else
-	echo "not ok - ${prefix}fuzz: $faults faults"
-	head -20 "$tmp/faults" | sed 's/^/# /'
+	tap_not_ok "fuzz: $faults faults"
+	head -20 "$tmp/faults" | tap_diag
 fi
 if [ "$rejected" -gt 0 ] && [ "$accepted" -gt 0 ]; then
-	echo "ok - ${prefix}fuzz: some mutations rejected, some accepted"
+	tap_ok "fuzz: some mutations rejected, some accepted"
 else
-	echo "not ok - ${prefix}fuzz: mutations all rejected or all accepted"
+	tap_not_ok "fuzz: mutations all rejected or all accepted"
 fi

@@ -10,6 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../lib/lc.h"
+
 #define MAX_INPUT (1 << 20)
 
 static unsigned long long state;
@@ -51,7 +53,7 @@ static void huge_number(size_t at)
 		"-9223372036854775809", "0xFFFFFFFFFFFFFFFFF", "0b2", "08",
 		"1e308", "-0",
 	};
-	const char *s = numbers[rnd(sizeof(numbers) / sizeof(numbers[0]))];
+	const char *s = numbers[rnd(ARRAY_SIZE(numbers))];
 	size_t end = at;
 
 	while (at < len && (buf[at] < '0' || buf[at] > '9'))

@@ -1,0 +1,1 @@
+../tools/lib/kmsg_patterns.h

@@ -1,0 +1,1 @@
+../tools/lib/lc.c
