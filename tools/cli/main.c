@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "bench.h"
 #include "lttng-calibrate.h"
 
 #ifndef LC_VERSION
@@ -20,6 +21,7 @@
 
 static const char lc_usage[] =
 "Usage: lttng-calibrate [-k|--kernel] [--function] [OPTION]...\n"
+"       lttng-calibrate bench [OPTION]...   (see lttng-calibrate bench --help)\n"
 "\n"
 "Time N calls of lttng_calibrate_target() against its never-instrumented\n"
 "twin lttng_calibrate_baseline(), in the kernel, with the lttng_calibrate\n"
@@ -44,6 +46,10 @@ static const char lc_usage[] =
 "      --format FORMAT   table (default), csv or json\n"
 "  -h, --help            this text\n"
 "      --version         the version\n"
+"\n"
+"bench: every instrumentation mechanism of this kernel (module probes,\n"
+"ftrace, the tracepoint, LTTng, perf, bpftrace) measured in turn, one row\n"
+"each, set up and torn down by the command.\n"
 "\n"
 "Exit status: 0 done, 1 error, 130 interrupted by Ctrl-C (partial results\n"
 "printed).  See tools/cli/README.rst.\n";
@@ -167,6 +173,8 @@ int main(int argc, char **argv)
 	int rc;
 
 	lc_set_prog("lttng-calibrate");
+	if (argc > 1 && !strcmp(argv[1], "bench"))
+		return lc_bench_main(argc - 1, argv + 1);
 	rc = lc_parse_options(argc, argv, &opts);
 	if (rc)
 		return rc < 0 ? 0 : rc;

@@ -101,5 +101,7 @@ check "--cpu 1024 is out of range" fails_with "invalid CPU '1024'" --cpu 1024
 check "a stray argument is refused" fails_with "unexpected argument" run
 check "not root: refused before anything" not_root
 
+# lttng-calibrate bench: options, and its outputs of recorded rows.
+tap_component "bench host tests" "$dir/bench-tests.sh" "$bin"
 
 tap_finish

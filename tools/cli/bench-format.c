@@ -1,0 +1,656 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The rows of lttng-calibrate bench as a table, CSV, JSON
+ * ("lttng-calibrate-bench/1") and a hand-written SVG bar chart, and the
+ * key=value form they can be recorded in and read back from.  Nothing here
+ * touches the kernel.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+#define LC_SVG_WIDTH		900
+#define LC_SVG_LABEL		170	/* mechanism names, left of the bars */
+#define LC_SVG_VALUE		150	/* figures, right of the bars */
+#define LC_SVG_ROW		26
+#define LC_SVG_TOP		70
+#define LC_SVG_BAR		16
+
+static const char *const lc_bench_status_names[] = {
+	[LC_BENCH_OK] = "ok",
+	[LC_BENCH_LOST] = "lost",
+	[LC_BENCH_UNAVAILABLE] = "unavailable",
+	[LC_BENCH_FAILED] = "failed",
+};
+
+/**
+ * lc_bench_status_name() - the name of a status in every output
+ * @status: the status
+ *
+ * Return: "ok", "lost", "unavailable" or "failed".
+ */
+const char *lc_bench_status_name(enum lc_bench_status status)
+{
+	return lc_bench_status_names[status];
+}
+
+/**
+ * lc_bench_add_row() - append a row, not measured, status ok
+ * @b: the bench
+ * @name: the mechanism
+ *
+ * Return: the row, or NULL when @b is full.
+ */
+struct lc_bench_row *lc_bench_add_row(struct lc_bench *b, const char *name)
+{
+	struct lc_bench_row *row;
+
+	if (b->nr == LC_BENCH_MAX_ROWS)
+		return NULL;
+	row = &b->rows[b->nr++];
+	memset(row, 0, sizeof(*row));
+	snprintf(row->mechanism, sizeof(row->mechanism), "%s", name);
+	row->status = LC_BENCH_OK;
+	row->events_expected = -1;
+	row->events_recorded = -1;
+	return row;
+}
+
+/**
+ * lc_bench_set_ratios() - per_kprobe of every measured row
+ * @b: the bench
+ *
+ * The ratio is to the module's kprobe row, when that row was measured with
+ * a positive overhead; otherwise no row has one.
+ */
+void lc_bench_set_ratios(struct lc_bench *b)
+{
+	double kprobe = 0;
+	size_t i;
+
+	for (i = 0; i < b->nr; i++)
+		if (!strcmp(b->rows[i].mechanism, "kprobe") &&
+		    b->rows[i].measured)
+			kprobe = b->rows[i].overhead_cycles;
+	for (i = 0; i < b->nr; i++) {
+		struct lc_bench_row *row = &b->rows[i];
+
+		row->has_per_kprobe = row->measured && kprobe > 0;
+		row->per_kprobe = row->has_per_kprobe ?
+				  row->overhead_cycles / kprobe : 0;
+	}
+}
+
+/* JSON string: quotes, backslashes and control characters escaped. */
+static void lc_bench_json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+/* CSV field: quoted when it holds a comma, a quote or a line break. */
+static void lc_bench_csv_string(FILE *out, const char *s)
+{
+	if (!s[strcspn(s, ",\"\r\n")]) {
+		fputs(s, out);
+		return;
+	}
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+/* XML text or attribute value. */
+static void lc_bench_xml_string(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '&')
+			fputs("&amp;", out);
+		else if (c == '<')
+			fputs("&lt;", out);
+		else if (c == '>')
+			fputs("&gt;", out);
+		else if (c == '"')
+			fputs("&quot;", out);
+		else if (c < 0x20)
+			fputc(' ', out);
+		else
+			fputc(c, out);
+	}
+}
+
+/* The fields of a row, in JSON and CSV order. */
+enum lc_bench_field {
+	LC_F_MECHANISM, LC_F_STATUS, LC_F_REASON, LC_F_OVERHEAD_CYCLES,
+	LC_F_CI95_CYCLES, LC_F_STDDEV_CYCLES, LC_F_OVERHEAD_NS, LC_F_CI95_NS,
+	LC_F_MEDIAN_CYCLES, LC_F_SAMPLES, LC_F_PER_KPROBE,
+	LC_F_EVENTS_EXPECTED, LC_F_EVENTS_RECORDED, LC_F_NR,
+};
+
+static const char *const lc_bench_fields[LC_F_NR] = {
+	"mechanism", "status", "reason", "overhead_cycles", "ci95_cycles",
+	"stddev_cycles", "overhead_ns", "ci95_ns", "median_cycles",
+	"samples", "per_kprobe", "events_expected", "events_recorded",
+};
+
+/*
+ * A numeric field as text; "" when it is null (a row not measured, no
+ * kprobe row to compare with, a count that was not taken).
+ */
+static void lc_bench_number(const struct lc_bench_row *row, int field,
+			    char *buf, size_t len)
+{
+	double d = 0;
+	long long n = -1;
+	int is_double = 1;
+
+	switch (field) {
+	case LC_F_OVERHEAD_CYCLES:
+		d = row->overhead_cycles;
+		break;
+	case LC_F_CI95_CYCLES:
+		d = row->ci95_cycles;
+		break;
+	case LC_F_STDDEV_CYCLES:
+		d = row->stddev_cycles;
+		break;
+	case LC_F_OVERHEAD_NS:
+		d = row->overhead_ns;
+		break;
+	case LC_F_CI95_NS:
+		d = row->ci95_ns;
+		break;
+	case LC_F_PER_KPROBE:
+		if (!row->has_per_kprobe) {
+			buf[0] = '\0';
+			return;
+		}
+		d = row->per_kprobe;
+		break;
+	case LC_F_MEDIAN_CYCLES:
+		is_double = 0;
+		n = row->median_cycles;
+		break;
+	case LC_F_SAMPLES:
+		is_double = 0;
+		n = row->samples;
+		break;
+	case LC_F_EVENTS_EXPECTED:
+		snprintf(buf, len, "%lld", row->events_expected);
+		if (row->events_expected < 0)
+			buf[0] = '\0';
+		return;
+	case LC_F_EVENTS_RECORDED:
+		snprintf(buf, len, "%lld", row->events_recorded);
+		if (row->events_recorded < 0)
+			buf[0] = '\0';
+		return;
+	}
+	if (!row->measured)
+		buf[0] = '\0';
+	else if (is_double)
+		snprintf(buf, len, "%.3f", d);
+	else
+		snprintf(buf, len, "%lld", n);
+}
+
+/**
+ * lc_bench_print_json() - the bench as one JSON object
+ * @b: the bench
+ * @out: where to print
+ *
+ * The schema is "lttng-calibrate-bench/1"; numbers that are not known are
+ * null.
+ *
+ * Return: 0, or -1 on an output error.
+ */
+int lc_bench_print_json(const struct lc_bench *b, FILE *out)
+{
+	size_t i;
+	int f;
+
+	fputs("{\n  \"format\": \"" LC_BENCH_FORMAT "\",\n  \"kernel\": ", out);
+	lc_bench_json_string(out, b->kernel);
+	fputs(",\n  \"cpu_model\": ", out);
+	lc_bench_json_string(out, b->cpu_model);
+	fprintf(out, ",\n  \"iterations\": %llu,\n  \"clock\": ", b->iterations);
+	lc_bench_json_string(out, b->clock);
+	if (b->clock_khz >= 0)
+		fprintf(out, ",\n  \"clock_khz\": %lld", b->clock_khz);
+	else
+		fputs(",\n  \"clock_khz\": null", out);
+	fputs(",\n  \"rows\": [", out);
+	for (i = 0; i < b->nr; i++) {
+		const struct lc_bench_row *row = &b->rows[i];
+
+		fputs(i ? ",\n    {" : "\n    {", out);
+		for (f = 0; f < LC_F_NR; f++) {
+			char num[64];
+
+			fprintf(out, "%s\"%s\": ", f ? ", " : "",
+				lc_bench_fields[f]);
+			if (f == LC_F_MECHANISM) {
+				lc_bench_json_string(out, row->mechanism);
+			} else if (f == LC_F_STATUS) {
+				lc_bench_json_string(out,
+					lc_bench_status_name(row->status));
+			} else if (f == LC_F_REASON) {
+				lc_bench_json_string(out, row->reason);
+			} else {
+				lc_bench_number(row, f, num, sizeof(num));
+				fputs(*num ? num : "null", out);
+			}
+		}
+		fputc('}', out);
+	}
+	fputs(b->nr ? "\n  ]\n}\n" : "]\n}\n", out);
+	return ferror(out) ? -1 : 0;
+}
+
+/**
+ * lc_bench_print_csv() - the rows as CSV, a header line first
+ * @b: the bench
+ * @out: where to print
+ *
+ * The fields are those of a JSON row, in the same order; a null is an
+ * empty field.
+ *
+ * Return: 0, or -1 on an output error.
+ */
+int lc_bench_print_csv(const struct lc_bench *b, FILE *out)
+{
+	size_t i;
+	int f;
+
+	for (f = 0; f < LC_F_NR; f++)
+		fprintf(out, "%s%s", f ? "," : "", lc_bench_fields[f]);
+	fputc('\n', out);
+	for (i = 0; i < b->nr; i++) {
+		const struct lc_bench_row *row = &b->rows[i];
+		char num[64];
+
+		lc_bench_csv_string(out, row->mechanism);
+		fprintf(out, ",%s,", lc_bench_status_name(row->status));
+		lc_bench_csv_string(out, row->reason);
+		for (f = LC_F_OVERHEAD_CYCLES; f < LC_F_NR; f++) {
+			lc_bench_number(row, f, num, sizeof(num));
+			fprintf(out, ",%s", num);
+		}
+		fputc('\n', out);
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+/* "VALUE +/- CI" of a measured row, or "-". */
+static void lc_bench_pm(char *buf, size_t len, const struct lc_bench_row *row,
+			double value, double ci)
+{
+	if (row->measured)
+		snprintf(buf, len, "%.3f +/- %.3f", value, ci);
+	else
+		snprintf(buf, len, "-");
+}
+
+/**
+ * lc_bench_print_table() - the rows as aligned columns, for people
+ * @b: the bench
+ * @out: where to print
+ *
+ * A header gives the kernel, the CPU, the iterations and the clock; a row
+ * that is not ok ends with its reason.
+ *
+ * Return: 0, or -1 on an output error.
+ */
+int lc_bench_print_table(const struct lc_bench *b, FILE *out)
+{
+	size_t i;
+
+	fprintf(out, "# kernel %s; CPU %s\n", b->kernel, b->cpu_model);
+	fprintf(out, "# %llu iterations per row; clock %s", b->iterations,
+		b->clock);
+	if (b->clock_khz >= 0)
+		fprintf(out, " at %lld kHz", b->clock_khz);
+	fputs("; overhead = target minus its never-instrumented twin, per call\n",
+	      out);
+	fprintf(out, "%-24s %-11s %26s %24s %8s %8s %10s %10s\n", "mechanism",
+		"status", "cycles/call (95%)", "ns/call (95%)", "median",
+		"/kprobe", "expected", "recorded");
+	for (i = 0; i < b->nr; i++) {
+		const struct lc_bench_row *row = &b->rows[i];
+		char cyc[64], ns[64], median[32], ratio[32], exp[32], rec[32];
+
+		lc_bench_pm(cyc, sizeof(cyc), row, row->overhead_cycles,
+			    row->ci95_cycles);
+		lc_bench_pm(ns, sizeof(ns), row, row->overhead_ns,
+			    row->ci95_ns);
+		lc_bench_number(row, LC_F_MEDIAN_CYCLES, median,
+				sizeof(median));
+		lc_bench_number(row, LC_F_PER_KPROBE, ratio, sizeof(ratio));
+		if (row->has_per_kprobe)
+			snprintf(ratio, sizeof(ratio), "%.2f", row->per_kprobe);
+		lc_bench_number(row, LC_F_EVENTS_EXPECTED, exp, sizeof(exp));
+		lc_bench_number(row, LC_F_EVENTS_RECORDED, rec, sizeof(rec));
+		fprintf(out, "%-24s %-11s %26s %24s %8s %8s %10s %10s",
+			row->mechanism, lc_bench_status_name(row->status), cyc,
+			ns, *median ? median : "-", *ratio ? ratio : "-",
+			*exp ? exp : "-", *rec ? rec : "-");
+		if (row->reason[0])
+			fprintf(out, "  %s", row->reason);
+		fputc('\n', out);
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+/* A round step for about @ticks ticks over @span: 1, 2 or 5 times 10^k. */
+static double lc_bench_tick_step(double span, int ticks)
+{
+	double raw = span / ticks;
+	double mag = pow(10, floor(log10(raw)));
+
+	if (raw <= mag)
+		return mag;
+	if (raw <= 2 * mag)
+		return 2 * mag;
+	if (raw <= 5 * mag)
+		return 5 * mag;
+	return 10 * mag;
+}
+
+/* The plot's x coordinate of a value. */
+static double lc_bench_x(double v, double lo, double hi)
+{
+	return LC_SVG_LABEL + (v - lo) / (hi - lo) *
+	       (LC_SVG_WIDTH - LC_SVG_LABEL - LC_SVG_VALUE);
+}
+
+static const char *lc_bench_bar_colour(enum lc_bench_status status)
+{
+	switch (status) {
+	case LC_BENCH_OK:
+		return "#4878a8";
+	case LC_BENCH_LOST:
+		return "#d08030";
+	default:
+		return "#c04040";
+	}
+}
+
+static void lc_bench_svg_axis(FILE *out, double lo, double hi, int height)
+{
+	double step = lc_bench_tick_step(hi - lo, 8), v;
+	int bottom = height - 40;
+
+	for (v = ceil(lo / step) * step; v <= hi + step / 1000; v += step) {
+		double x = lc_bench_x(v, lo, hi);
+
+		fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\"/>\n",
+			x, LC_SVG_TOP - 6, x, bottom,
+			fabs(v) < step / 1000 ? "#000" : "#ddd");
+		fprintf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n",
+			x, bottom + 16, fabs(v) < step / 1000 ? 0 : v);
+	}
+	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">overhead per call, clock cycles (error bars: 95%% confidence interval)</text>\n",
+		(LC_SVG_LABEL + LC_SVG_WIDTH - LC_SVG_VALUE) / 2, bottom + 34);
+}
+
+static void lc_bench_svg_row(FILE *out, const struct lc_bench_row *row,
+			     int y, double lo, double hi)
+{
+	double x0 = lc_bench_x(0, lo, hi);
+	double x = lc_bench_x(row->overhead_cycles, lo, hi);
+	double el = lc_bench_x(row->overhead_cycles - row->ci95_cycles, lo, hi);
+	double er = lc_bench_x(row->overhead_cycles + row->ci95_cycles, lo, hi);
+	int mid = y + LC_SVG_BAR / 2;
+
+	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">",
+		LC_SVG_LABEL - 8, mid + 4);
+	lc_bench_xml_string(out, row->mechanism);
+	fputs("</text>\n", out);
+	if (!row->measured) {
+		fprintf(out, "<text class=\"missing\" x=\"%.1f\" y=\"%d\" fill=\"#888\">%s: ",
+			x0 + 4, mid + 4, lc_bench_status_name(row->status));
+		lc_bench_xml_string(out, row->reason);
+		fputs("</text>\n", out);
+		return;
+	}
+	fprintf(out, "<rect class=\"bar\" x=\"%.1f\" y=\"%d\" width=\"%.1f\" height=\"%d\" fill=\"%s\"><title>",
+		x < x0 ? x : x0, y, fabs(x - x0), LC_SVG_BAR,
+		lc_bench_bar_colour(row->status));
+	lc_bench_xml_string(out, row->mechanism);
+	fprintf(out, ": %.3f +/- %.3f cycles, %.3f +/- %.3f ns, median %lld</title></rect>\n",
+		row->overhead_cycles, row->ci95_cycles, row->overhead_ns,
+		row->ci95_ns, row->median_cycles);
+	fprintf(out, "<g class=\"errorbar\" stroke=\"#000\"><line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/><line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/><line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/></g>\n",
+		el, mid, er, mid, el, mid - 5, el, mid + 5, er, mid - 5, er,
+		mid + 5);
+	fprintf(out, "<text x=\"%d\" y=\"%d\">%.1f &#177; %.1f",
+		LC_SVG_WIDTH - LC_SVG_VALUE + 8, mid + 4, row->overhead_cycles,
+		row->ci95_cycles);
+	if (row->has_per_kprobe)
+		fprintf(out, " (%.2f kp)", row->per_kprobe);
+	if (row->status != LC_BENCH_OK)
+		fprintf(out, " %s", lc_bench_status_name(row->status));
+	fputs("</text>\n", out);
+}
+
+/**
+ * lc_bench_plot_svg() - a horizontal bar chart of the rows, in SVG
+ * @b: the bench
+ * @out: where to print
+ *
+ * One labelled bar per measured row (its overhead in cycles, with the 95 %
+ * interval as an error bar and the figures at the right), the rows that
+ * were not measured listed with their reason, a scale with round ticks,
+ * and a title naming the kernel, the CPU and the iterations.  Plain SVG
+ * 1.1, readable by any browser.
+ *
+ * Return: 0, or -1 on an output error.
+ */
+int lc_bench_plot_svg(const struct lc_bench *b, FILE *out)
+{
+	int height = LC_SVG_TOP + (int)b->nr * LC_SVG_ROW + 50;
+	double lo = 0, hi = 0;
+	size_t i;
+
+	for (i = 0; i < b->nr; i++) {
+		const struct lc_bench_row *row = &b->rows[i];
+
+		if (!row->measured)
+			continue;
+		if (row->overhead_cycles - row->ci95_cycles < lo)
+			lo = row->overhead_cycles - row->ci95_cycles;
+		if (row->overhead_cycles + row->ci95_cycles > hi)
+			hi = row->overhead_cycles + row->ci95_cycles;
+	}
+	if (hi - lo < 1)
+		hi = lo + 1;
+	hi += (hi - lo) * 0.02;
+	if (lo < 0)
+		lo -= (hi - lo) * 0.02;
+
+	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n",
+		LC_SVG_WIDTH, height, LC_SVG_WIDTH, height);
+	fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n",
+		LC_SVG_WIDTH, height);
+	fputs("<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">lttng-calibrate bench: overhead per call of each mechanism</text>\n<text x=\"10\" y=\"42\">",
+	      out);
+	lc_bench_xml_string(out, b->kernel);
+	fputs(", ", out);
+	lc_bench_xml_string(out, b->cpu_model);
+	fprintf(out, ", %llu iterations per row, clock ", b->iterations);
+	lc_bench_xml_string(out, b->clock);
+	fputs("</text>\n", out);
+	lc_bench_svg_axis(out, lo, hi, height);
+	for (i = 0; i < b->nr; i++)
+		lc_bench_svg_row(out, &b->rows[i],
+				 LC_SVG_TOP + (int)i * LC_SVG_ROW, lo, hi);
+	fputs("</svg>\n", out);
+	return ferror(out) ? -1 : 0;
+}
+
+/* One field of a row, from the key=value form. */
+static int lc_bench_load_field(struct lc_bench_row *row, const char *key,
+			       const char *value)
+{
+	char *end;
+	double d = strtod(value, &end);
+	int numeric = *value && !*end;
+
+	if (!strcmp(key, "status")) {
+		int s;
+
+		for (s = LC_BENCH_OK; s <= LC_BENCH_FAILED; s++)
+			if (!strcmp(value, lc_bench_status_names[s])) {
+				row->status = s;
+				return 0;
+			}
+		return -1;
+	}
+	if (!strcmp(key, "reason")) {
+		snprintf(row->reason, sizeof(row->reason), "%s", value);
+		return 0;
+	}
+	if (!*value)
+		return 0;		/* null */
+	if (!numeric)
+		return -1;
+	if (!strcmp(key, "overhead_cycles"))
+		row->overhead_cycles = d;
+	else if (!strcmp(key, "ci95_cycles"))
+		row->ci95_cycles = d;
+	else if (!strcmp(key, "stddev_cycles"))
+		row->stddev_cycles = d;
+	else if (!strcmp(key, "overhead_ns"))
+		row->overhead_ns = d;
+	else if (!strcmp(key, "ci95_ns"))
+		row->ci95_ns = d;
+	else if (!strcmp(key, "median_cycles"))
+		row->median_cycles = (long long)d;
+	else if (!strcmp(key, "samples"))
+		row->samples = (long long)d;
+	else if (!strcmp(key, "events_expected"))
+		row->events_expected = (long long)d;
+	else if (!strcmp(key, "events_recorded"))
+		row->events_recorded = (long long)d;
+	else
+		return -1;
+	if (strcmp(key, "events_expected") && strcmp(key, "events_recorded"))
+		row->measured = 1;
+	return 0;
+}
+
+/* One field of the header. */
+static int lc_bench_load_header(struct lc_bench *b, const char *key,
+				const char *value)
+{
+	char *end;
+
+	if (!strcmp(key, "format"))
+		return strcmp(value, LC_BENCH_KV_FORMAT) ? -1 : 0;
+	if (!strcmp(key, "kernel"))
+		snprintf(b->kernel, sizeof(b->kernel), "%s", value);
+	else if (!strcmp(key, "cpu_model"))
+		snprintf(b->cpu_model, sizeof(b->cpu_model), "%s", value);
+	else if (!strcmp(key, "clock"))
+		snprintf(b->clock, sizeof(b->clock), "%s", value);
+	else if (!strcmp(key, "iterations"))
+		b->iterations = strtoull(value, &end, 10);
+	else if (!strcmp(key, "clock_khz"))
+		b->clock_khz = *value ? strtoll(value, &end, 10) : -1;
+	else
+		return -1;
+	return 0;
+}
+
+/**
+ * lc_bench_load_kv() - rows recorded as key=value lines
+ * @b: the bench to fill
+ * @text: the file: "format=lttng-calibrate-bench-kv/1", then kernel=,
+ *	cpu_model=, iterations=, clock=, clock_khz=, then for each row a
+ *	"row=MECHANISM" line followed by its fields (status=, reason=,
+ *	overhead_cycles=, ..., the names of the JSON fields); "#" lines and
+ *	blank lines are ignored; an absent or empty number is null
+ * @why: where to say what is wrong
+ * @len: its size
+ *
+ * per_kprobe is not read: it is computed, as when measuring.
+ *
+ * Return: 0, or -1 with @why set.
+ */
+int lc_bench_load_kv(struct lc_bench *b, const char *text, char *why,
+		     size_t len)
+{
+	struct lc_bench_row *row = NULL;
+	int line_no = 0, format = 0;
+	const char *line = text;
+
+	memset(b, 0, sizeof(*b));
+	b->clock_khz = -1;
+	while (*line) {
+		size_t n = strcspn(line, "\n");
+		char buf[LC_BENCH_REASON_MAX + 64];
+		char *eq;
+		int err;
+
+		line_no++;
+		if (n >= sizeof(buf)) {
+			snprintf(why, len, "line %d: too long", line_no);
+			return -1;
+		}
+		memcpy(buf, line, n);
+		buf[n] = '\0';
+		line += n + (line[n] == '\n');
+		if (!buf[0] || buf[0] == '#')
+			continue;
+		eq = strchr(buf, '=');
+		if (!eq || eq == buf) {
+			snprintf(why, len, "line %d: not key=value", line_no);
+			return -1;
+		}
+		*eq++ = '\0';
+		if (!strcmp(buf, "row")) {
+			row = lc_bench_add_row(b, eq);
+			if (!row || !*eq) {
+				snprintf(why, len, "line %d: %s", line_no,
+					 row ? "a row needs a name" :
+					 "too many rows");
+				return -1;
+			}
+			continue;
+		}
+		if (!strcmp(buf, "format"))
+			format = 1;
+		err = row ? lc_bench_load_field(row, buf, eq) :
+		      lc_bench_load_header(b, buf, eq);
+		if (err) {
+			snprintf(why, len, "line %d: bad %s '%s'", line_no,
+				 buf, eq);
+			return -1;
+		}
+	}
+	if (!format) {
+		snprintf(why, len, "no format=%s line", LC_BENCH_KV_FORMAT);
+		return -1;
+	}
+	lc_bench_set_ratios(b);
+	return 0;
+}
