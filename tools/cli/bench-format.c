@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/lc.h"
 #include "bench.h"
 
 #define LC_SVG_WIDTH		900
@@ -82,39 +83,6 @@ void lc_bench_set_ratios(struct lc_bench *b)
 		row->per_kprobe = row->has_per_kprobe ?
 				  row->overhead_cycles / kprobe : 0;
 	}
-}
-
-/* JSON string: quotes, backslashes and control characters escaped. */
-static void lc_bench_json_string(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		unsigned char c = *s;
-
-		if (c == '"' || c == '\\')
-			fprintf(out, "\\%c", c);
-		else if (c < 0x20)
-			fprintf(out, "\\u%04x", c);
-		else
-			fputc(c, out);
-	}
-	fputc('"', out);
-}
-
-/* CSV field: quoted when it holds a comma, a quote or a line break. */
-static void lc_bench_csv_string(FILE *out, const char *s)
-{
-	if (!s[strcspn(s, ",\"\r\n")]) {
-		fputs(s, out);
-		return;
-	}
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
 }
 
 /* XML text or attribute value. */
@@ -229,11 +197,11 @@ int lc_bench_print_json(const struct lc_bench *b, FILE *out)
 	int f;
 
 	fputs("{\n  \"format\": \"" LC_BENCH_FORMAT "\",\n  \"kernel\": ", out);
-	lc_bench_json_string(out, b->kernel);
+	lc_json_string(out, b->kernel, strlen(b->kernel));
 	fputs(",\n  \"cpu_model\": ", out);
-	lc_bench_json_string(out, b->cpu_model);
+	lc_json_string(out, b->cpu_model, strlen(b->cpu_model));
 	fprintf(out, ",\n  \"iterations\": %llu,\n  \"clock\": ", b->iterations);
-	lc_bench_json_string(out, b->clock);
+	lc_json_string(out, b->clock, strlen(b->clock));
 	if (b->clock_khz >= 0)
 		fprintf(out, ",\n  \"clock_khz\": %lld", b->clock_khz);
 	else
@@ -244,17 +212,19 @@ int lc_bench_print_json(const struct lc_bench *b, FILE *out)
 
 		fputs(i ? ",\n    {" : "\n    {", out);
 		for (f = 0; f < LC_F_NR; f++) {
+			const char *str = NULL;
 			char num[64];
 
 			fprintf(out, "%s\"%s\": ", f ? ", " : "",
 				lc_bench_fields[f]);
-			if (f == LC_F_MECHANISM) {
-				lc_bench_json_string(out, row->mechanism);
-			} else if (f == LC_F_STATUS) {
-				lc_bench_json_string(out,
-					lc_bench_status_name(row->status));
-			} else if (f == LC_F_REASON) {
-				lc_bench_json_string(out, row->reason);
+			if (f == LC_F_MECHANISM)
+				str = row->mechanism;
+			else if (f == LC_F_STATUS)
+				str = lc_bench_status_name(row->status);
+			else if (f == LC_F_REASON)
+				str = row->reason;
+			if (str) {
+				lc_json_string(out, str, strlen(str));
 			} else {
 				lc_bench_number(row, f, num, sizeof(num));
 				fputs(*num ? num : "null", out);
@@ -288,9 +258,9 @@ int lc_bench_print_csv(const struct lc_bench *b, FILE *out)
 		const struct lc_bench_row *row = &b->rows[i];
 		char num[64];
 
-		lc_bench_csv_string(out, row->mechanism);
+		lc_csv_field(out, row->mechanism, strlen(row->mechanism));
 		fprintf(out, ",%s,", lc_bench_status_name(row->status));
-		lc_bench_csv_string(out, row->reason);
+		lc_csv_field(out, row->reason, strlen(row->reason));
 		for (f = LC_F_OVERHEAD_CYCLES; f < LC_F_NR; f++) {
 			lc_bench_number(row, f, num, sizeof(num));
 			fprintf(out, ",%s", num);

@@ -120,7 +120,6 @@ void lc_bench_teardown(struct lc_bench_ctx *ctx, int final);
 void lc_bench_stop_sessiond(struct lc_bench_ctx *ctx);
 
 /* bench.c: files and processes */
-char *lc_bench_read(const char *path);
 int lc_bench_write(const char *path, const char *text, int flags);
 int lc_bench_kv(const char *text, const char *key, char *buf, size_t len);
 int lc_bench_exec(struct lc_bench_ctx *ctx, char *const argv[],

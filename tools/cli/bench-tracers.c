@@ -55,7 +55,7 @@ static char *lc_tfs_read(const struct lc_bench_ctx *ctx, const char *file)
 	char path[PATH_MAX + 64];
 
 	lc_path(path, sizeof(path), ctx, file);
-	return lc_bench_read(path);
+	return lc_read_file(path, NULL);
 }
 
 static int lc_tfs_exists(const struct lc_bench_ctx *ctx, const char *file)
@@ -95,7 +95,7 @@ static enum lc_bench_prep lc_module_prepare(struct lc_bench_ctx *ctx,
 					    const struct lc_bench_mech *m,
 					    char *why, size_t len)
 {
-	char *text = lc_bench_read(LC_DIR "/probe");
+	char *text = lc_read_file(LC_DIR "/probe", NULL);
 	char tag[64], *line;
 	enum lc_bench_prep rc = LC_PREP_OK;
 
@@ -368,7 +368,7 @@ static int lc_ftrace_count(struct lc_bench_ctx *ctx,
 		return -1;
 	}
 	for (i = 0; i < g.gl_pathc; i++) {
-		char *text = lc_bench_read(g.gl_pathv[i]);
+		char *text = lc_read_file(g.gl_pathv[i], NULL);
 
 		if (!text)
 			continue;
@@ -425,7 +425,7 @@ static void lc_output_line(struct lc_bench_ctx *ctx, char *const argv[],
 	buf[0] = '\0';
 	snprintf(out, sizeof(out), "%s/line.out", ctx->tmpdir);
 	if (!lc_bench_exec(ctx, argv, out, NULL, 30, 0)) {
-		text = lc_bench_read(out);
+		text = lc_read_file(out, NULL);
 		snprintf(buf, len, "%s", text ? text : "");
 		buf[strcspn(buf, "\n")] = '\0';
 		free(text);
@@ -605,7 +605,7 @@ static long long lc_count_lines(struct lc_bench_ctx *ctx, char *const argv[],
 
 static int lc_file_has(const char *path, const char *word)
 {
-	char *text = lc_bench_read(path);
+	char *text = lc_read_file(path, NULL);
 	int found = text && strcasestr(text, word);
 
 	free(text);
@@ -703,7 +703,7 @@ static int lc_bpftrace_count(struct lc_bench_ctx *ctx,
 	char *text;
 
 	snprintf(out, sizeof(out), "%s/%s.out", ctx->tmpdir, m->name);
-	text = lc_bench_read(out);
+	text = lc_read_file(out, NULL);
 	row->events_recorded = 0;
 	if (text && !lc_bench_kv(text, "@calls: ", buf, sizeof(buf)))
 		row->events_recorded = strtoll(buf, NULL, 10);
@@ -739,7 +739,7 @@ static int lc_lttng(struct lc_bench_ctx *ctx, const char *err, ...)
 
 static int lc_lttng_modules_loaded(void)
 {
-	char *mods = lc_bench_read("/proc/modules");
+	char *mods = lc_read_file("/proc/modules", NULL);
 	char *p = mods;
 	int found = 0;
 
@@ -775,7 +775,7 @@ static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
 		snprintf(why, len, "lttng-sessiond --daemonize failed");
 		return LC_PREP_FAILED;
 	}
-	pid = lc_bench_read("/var/run/lttng/lttng-sessiond.pid");
+	pid = lc_read_file("/var/run/lttng/lttng-sessiond.pid", NULL);
 	ctx->sessiond = pid ? atoi(pid) : 0;
 	free(pid);
 	for (i = 0; i < 60 && !lc_bench_signal; i++) {
@@ -812,7 +812,7 @@ void lc_bench_stop_sessiond(struct lc_bench_ctx *ctx)
 	ctx->sessiond = 0;
 	ctx->touched &= ~LC_T_SESSIOND;
 	for (pass = 0; pass < 3 && !ctx->lttng_modules_before; pass++) {
-		mods = lc_bench_read("/proc/modules");
+		mods = lc_read_file("/proc/modules", NULL);
 		for (p = mods; p && *p;) {
 			size_t n = strcspn(p, " ");
 			char name[64];

@@ -24,7 +24,6 @@
 #include "lttng-calibrate.h"
 
 #define LC_BENCH_DEFAULT_N	200000ULL
-#define LC_BENCH_READ_LIMIT	(64 << 20)
 #define LC_BENCH_POLL_NS	50000000L
 
 volatile sig_atomic_t lc_bench_signal;
@@ -91,51 +90,6 @@ struct lc_bench_opts {
 	const char *only;
 	const char *from_kv;
 };
-
-/**
- * lc_bench_read() - a whole file
- * @path: the file
- *
- * Return: its text, NUL-terminated, to free(); NULL with errno set.
- */
-char *lc_bench_read(const char *path)
-{
-	size_t len = 0, size = 8192;
-	char *buf = malloc(size);
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	ssize_t n = 0;
-	int err;
-
-	if (fd < 0 || !buf)
-		goto fail;
-	do {
-		if (len + 1 == size) {
-			char *bigger = size < LC_BENCH_READ_LIMIT ?
-				       realloc(buf, 2 * size) : NULL;
-
-			if (!bigger) {
-				errno = EFBIG;
-				goto fail;
-			}
-			buf = bigger;
-			size *= 2;
-		}
-		n = read(fd, buf + len, size - len - 1);
-		len += n > 0 ? n : 0;
-	} while (n > 0 || (n < 0 && errno == EINTR));
-	if (n < 0)
-		goto fail;
-	close(fd);
-	buf[len] = '\0';
-	return buf;
-fail:
-	err = errno;
-	if (fd >= 0)
-		close(fd);
-	free(buf);
-	errno = err;
-	return NULL;
-}
 
 /**
  * lc_bench_write() - write a string to a file in one write()
@@ -223,7 +177,7 @@ static double lc_bench_kv_double(const char *text, const char *key)
  */
 void lc_bench_last_line(const char *path, char *buf, size_t len)
 {
-	char *text = lc_bench_read(path);
+	char *text = lc_read_file(path, NULL);
 	char *end, *start;
 
 	buf[0] = '\0';
@@ -411,7 +365,7 @@ static void lc_bench_catch_signals(void)
 /* The word in brackets of a choice file ("none [kprobe] ..."). */
 static void lc_bench_choice(const char *path, char *buf, size_t len)
 {
-	char *text = lc_bench_read(path);
+	char *text = lc_read_file(path, NULL);
 	char *open = text ? strchr(text, '[') : NULL;
 	char *close = open ? strchr(open, ']') : NULL;
 
@@ -489,7 +443,7 @@ static void lc_bench_find_tracefs(struct lc_bench_ctx *ctx)
 
 static void lc_bench_save_module(struct lc_bench_ctx *ctx)
 {
-	char *work = lc_bench_read(LC_DIR "/work_cycles");
+	char *work = lc_read_file(LC_DIR "/work_cycles", NULL);
 
 	lc_bench_choice(LC_DIR "/probe", ctx->saved_probe,
 			sizeof(ctx->saved_probe));
@@ -605,11 +559,11 @@ static void lc_bench_row(struct lc_bench_ctx *ctx, struct lc_bench *b,
 		goto out;
 	}
 	free(ctx->results);
-	ctx->results = lc_bench_read(LC_DIR "/results_kv");
+	ctx->results = lc_read_file(LC_DIR "/results_kv", NULL);
 	before = lc_bench_kv_ll(ctx->results, "run.number=", 0);
 	ran = !lc_bench_do_run(ctx, m, why, sizeof(why));
 	free(ctx->results);
-	ctx->results = lc_bench_read(LC_DIR "/results_kv");
+	ctx->results = lc_read_file(LC_DIR "/results_kv", NULL);
 	after = lc_bench_kv_ll(ctx->results, "run.number=", 0);
 	if (ctx->results)
 		lc_bench_kv(ctx->results, "run.state=", state, sizeof(state));
@@ -706,7 +660,7 @@ static int lc_bench_check_only(const char *list)
 static void lc_bench_header(struct lc_bench *b, unsigned long long n)
 {
 	struct utsname u;
-	char *cpuinfo = lc_bench_read("/proc/cpuinfo");
+	char *cpuinfo = lc_read_file("/proc/cpuinfo", NULL);
 	char model[LC_BENCH_TEXT_MAX] = "unknown";
 	char *p;
 
@@ -726,7 +680,7 @@ static void lc_bench_header(struct lc_bench *b, unsigned long long n)
 
 static void lc_bench_clock(struct lc_bench *b)
 {
-	char *kv = lc_bench_read(LC_DIR "/results_kv");
+	char *kv = lc_read_file(LC_DIR "/results_kv", NULL);
 	char name[LC_BENCH_NAME_MAX];
 
 	if (kv && !lc_bench_kv(kv, "clock.name=", name, sizeof(name)))
@@ -763,7 +717,7 @@ static int lc_bench_from_kv(const struct lc_bench_opts *o, FILE *plot)
 {
 	static struct lc_bench b;
 	char why[256];
-	char *text = lc_bench_read(o->from_kv);
+	char *text = lc_read_file(o->from_kv, NULL);
 
 	if (!text) {
 		lc_err("--from-kv %s: %s", o->from_kv, strerror(errno));

@@ -13,14 +13,15 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../lib/json-read.h"
 #include "../lib/lc.h"
 #include "bench.h"
+#include "report.h"
 
 #define BENCH_MAX_VALUE 1e150	/* as in compare mode: squares stay finite */
 #define BENCH_MAX_COUNT 9007199254740992.0	/* 2^53 */
-#define BENCH_MAX_FILE (64u << 20)
 
 static const char *const status_names[] = {
 	[BENCH_OK] = "ok",
@@ -85,42 +86,6 @@ int bench_metric_parse(const char *name, enum bench_metric *metric)
 const char *bench_metric_name(enum bench_metric metric)
 {
 	return metric == BENCH_NS ? "overhead_ns" : "overhead_cycles";
-}
-
-static char *read_whole(const char *path, size_t *len)
-{
-	size_t alloc = 4096, n = 0, got;
-	char *buf = malloc(alloc), *bigger;
-	FILE *f = strcmp(path, "-") ? fopen(path, "rb") : stdin;
-
-	if (!f || !buf)
-		goto fail;
-	for (;;) {
-		got = fread(buf + n, 1, alloc - n, f);
-		n += got;
-		if (n < alloc)
-			break;
-		if (alloc >= BENCH_MAX_FILE) {
-			errno = EFBIG;
-			goto fail;
-		}
-		bigger = realloc(buf, alloc * 2);
-		if (!bigger)
-			goto fail;
-		buf = bigger;
-		alloc *= 2;
-	}
-	if (ferror(f))
-		goto fail;
-	if (f != stdin)
-		fclose(f);
-	*len = n;
-	return buf;
-fail:
-	if (f && f != stdin)
-		fclose(f);
-	free(buf);
-	return NULL;
 }
 
 /**
@@ -435,7 +400,8 @@ int bench_read(const char *path, enum bench_metric metric,
 
 	memset(file, 0, sizeof(*file));
 	file->path = name;
-	text = read_whole(path, &len);
+	text = strcmp(path, "-") ? lc_read_file(path, &len) :
+				   lc_read_fd(STDIN_FILENO, &len);
 	if (!text)
 		return bench_error(&ctx, "%s", strerror(errno));
 	ret = bench_parse(name, text, len, metric, file);
@@ -786,20 +752,6 @@ static void bench_text(FILE *out, const struct bench_comparison *cmp)
 	text_verdicts(out, cmp);
 }
 
-/* Strings and numbers for CSV and JSON, as in report.c */
-static void json_str(FILE *out, const char *text)
-{
-	lc_json_string(out, text, strlen(text));
-}
-
-static void json_num(FILE *out, const char *key, double value,
-		     const char *sep)
-{
-	if (isfinite(value))
-		fprintf(out, "\"%s\": %.10g%s", key, value, sep);
-	else
-		fprintf(out, "\"%s\": null%s", key, sep);
-}
 
 static void csv_str(FILE *out, const char *text, const char *sep)
 {
@@ -873,16 +825,16 @@ static void json_inputs(FILE *out, const struct bench_comparison *cmp)
 	for (i = 0; i < cmp->nfiles; i++) {
 		f = &cmp->files[i];
 		fprintf(out, "  {\"input\": %zu, \"path\": ", i + 1);
-		json_str(out, f->path);
+		json_string(out, f->path);
 		fputs(", \"kernel\": ", out);
-		json_str(out, f->kernel);
+		json_string(out, f->kernel);
 		fputs(", \"cpu_model\": ", out);
-		json_str(out, f->cpu_model);
+		json_string(out, f->cpu_model);
 		fputs(", \"clock\": ", out);
-		json_str(out, f->clock);
+		json_string(out, f->clock);
 		fputs(", ", out);
-		json_num(out, "iterations", f->iterations, ", ");
-		json_num(out, "clock_khz", f->clock_khz, "}");
+		json_number(out, "iterations", f->iterations, ", ");
+		json_number(out, "clock_khz", f->clock_khz, "}");
 		fputs(i + 1 < cmp->nfiles ? ",\n" : "\n", out);
 	}
 	fputs("], ", out);
@@ -898,23 +850,23 @@ static void json_cell(FILE *out, const struct bench_mechanism *mech,
 
 	fprintf(out, "    {\"input\": %zu, \"status\": \"%s\", \"reason\": ",
 		i + 1, cell_status(cell));
-	json_str(out, cell->row ? cell->row->reason : "");
+	json_string(out, cell->row ? cell->row->reason : "");
 	fputs(", ", out);
-	json_num(out, "mean", ok ? cell->row->sum.mean : NAN, ", ");
-	json_num(out, "stddev", ok ? cell->row->sum.stddev : NAN, ", ");
-	json_num(out, "n", ok ? (double)cell->row->sum.n : NAN, ", ");
-	json_num(out, "mean_halfwidth", cell->halfwidth, ", ");
+	json_number(out, "mean", ok ? cell->row->sum.mean : NAN, ", ");
+	json_number(out, "stddev", ok ? cell->row->sum.stddev : NAN, ", ");
+	json_number(out, "n", ok ? (double)cell->row->sum.n : NAN, ", ");
+	json_number(out, "mean_halfwidth", cell->halfwidth, ", ");
 	fputs("\"change\": ", out);
 	if (cell->tested) {
 		fputs("{", out);
-		json_num(out, "difference", w->diff, ", ");
-		json_num(out, "halfwidth", w->halfwidth, ", ");
-		json_num(out, "percent", percent_of(w->diff, ref), ", ");
-		json_num(out, "percent_halfwidth",
+		json_number(out, "difference", w->diff, ", ");
+		json_number(out, "halfwidth", w->halfwidth, ", ");
+		json_number(out, "percent", percent_of(w->diff, ref), ", ");
+		json_number(out, "percent_halfwidth",
 			 percent_of(w->halfwidth, ref), ", ");
-		json_num(out, "t", w->t, ", ");
-		json_num(out, "df", w->df, ", ");
-		json_num(out, "p", w->p, ", ");
+		json_number(out, "t", w->t, ", ");
+		json_number(out, "df", w->df, ", ");
+		json_number(out, "p", w->p, ", ");
 		fprintf(out, "\"significant\": %s}",
 			w->significant ? "true" : "false");
 	} else {
@@ -939,7 +891,7 @@ static void bench_json(FILE *out, const struct bench_comparison *cmp)
 	for (m = 0; m < cmp->nmechs; m++) {
 		mech = &cmp->mechs[m];
 		fputs("  {\"mechanism\": ", out);
-		json_str(out, mech->name);
+		json_string(out, mech->name);
 		fprintf(out, ", \"in_base\": %s, \"results\": [\n",
 			mech->in_base ? "true" : "false");
 		for (i = 0; i < cmp->nfiles; i++)

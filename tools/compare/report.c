@@ -8,20 +8,6 @@
 
 #include "report.h"
 
-static void json_string(FILE *out, const char *text)
-{
-	lc_json_string(out, text, strlen(text));
-}
-
-static void json_number(FILE *out, const char *key, double value,
-			const char *sep)
-{
-	if (isfinite(value))
-		fprintf(out, "\"%s\": %.10g%s", key, value, sep);
-	else
-		fprintf(out, "\"%s\": null%s", key, sep);
-}
-
 /* names always quoted: a reader never takes one for a number */
 static void csv_string(FILE *out, const char *text)
 {

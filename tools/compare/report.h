@@ -2,7 +2,9 @@
 #ifndef LTTNG_CALIBRATE_COMPARE_REPORT_H
 #define LTTNG_CALIBRATE_COMPARE_REPORT_H
 
+#include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "../lib/lc.h"
 #include "groups.h"
@@ -37,5 +39,23 @@ int report_compare(FILE *out, const struct report *report,
 void report_series(FILE *out, const struct report *report,
 		   const struct group *labels, size_t nlabels,
 		   const struct series_result *result);
+
+/*
+ * JSON output shared by the modes: a string, and "KEY": VALUE (null when
+ * not finite) followed by @sep.
+ */
+static inline void json_string(FILE *out, const char *text)
+{
+	lc_json_string(out, text, strlen(text));
+}
+
+static inline void json_number(FILE *out, const char *key, double value,
+			       const char *sep)
+{
+	if (isfinite(value))
+		fprintf(out, "\"%s\": %.10g%s", key, value, sep);
+	else
+		fprintf(out, "\"%s\": null%s", key, sep);
+}
 
 #endif

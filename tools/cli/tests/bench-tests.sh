@@ -16,18 +16,10 @@ kv=$dir/data/bench.kv
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# check DESC COMMAND...: one result; the command's output as diagnostics
-# when it fails
-check() {
-	desc=$1
-	shift
-	if "$@" > "$tmp/out" 2>&1; then
-		echo "ok - bench: $desc"
-	else
-		echo "not ok - bench: $desc"
-		sed 's/^/# /' "$tmp/out" | head -20
-	fi
-}
+# Results as "ok - bench: DESC", numbered by tests/run-tests.sh.
+TAP_PREFIX="bench: "
+# shellcheck source-path=SCRIPTDIR source=../../lib/tap.sh
+. "$dir/../../lib/tap.sh"
 
 # fails_with MESSAGE ARG...: exit 1, MESSAGE on stderr, nothing on stdout
 fails_with() {
