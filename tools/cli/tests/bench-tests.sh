@@ -44,18 +44,8 @@ list_ok() {
 		[ "$(tr '\n' ' ' < "$tmp/l")" = "none kprobe kretprobe fprobe fprobe-exit ftrace-kprobe ftrace-kretprobe ftrace-fprobe ftrace-function ftrace-graph tracepoint-off tracepoint-ftrace tracepoint-perf tracepoint-bpf lttng-function lttng-function-contexts lttng-kprobe perf-probe bpftrace-kprobe bpftrace-kretprobe bpftrace-fentry " ]
 }
 
-# As nobody (or as the current user, when not root): the root message.
-not_root() {
-	set -- "$bin" bench -n 10 --only kprobe
-	if [ "$(id -u)" -eq 0 ]; then
-		set -- setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
-	fi
-	rc=0
-	"$@" > "$tmp/cerr" 2>&1 || rc=$?
-	cat "$tmp/cerr"
-	[ "$rc" -eq 1 ] &&
-		[ "$(cat "$tmp/cerr")" = "lttng-calibrate: must be run as root" ]
-}
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$dir/common.sh"
 
 table_ok() {
 	"$bin" bench --from-kv "$kv" > "$tmp/t" && cat "$tmp/t" &&
@@ -104,7 +94,7 @@ check "a stray argument is refused" fails_with \
 	"bench: unexpected argument 'now'" now
 check "an unknown option is refused" fails_with \
 	"bench: unknown option '--bogus' (see lttng-calibrate bench --help)" --bogus
-check "not root: refused before anything" not_root
+check "not root: refused before anything" not_root "$bin" bench -n 10 --only kprobe
 check "--from-kv of a missing file" fails_with \
 	"--from-kv $tmp/none: No such file or directory" --from-kv "$tmp/none"
 printf 'format=other/1\n' > "$tmp/bad1"

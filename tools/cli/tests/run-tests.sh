@@ -46,18 +46,8 @@ version_ok() {
 		grep -q "^lttng-calibrate [0-9]" "$tmp/cout"
 }
 
-# As nobody (or as the current user, when not root): the root message.
-not_root() {
-	set -- "$bin" -k --function -n 10
-	if [ "$(id -u)" -eq 0 ]; then
-		set -- setpriv --reuid=65534 --regid=65534 --clear-groups "$@"
-	fi
-	rc=0
-	"$@" > "$tmp/cerr" 2>&1 || rc=$?
-	cat "$tmp/cerr"
-	[ "$rc" -eq 1 ] &&
-		[ "$(cat "$tmp/cerr")" = "lttng-calibrate: must be run as root" ]
-}
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$dir/common.sh"
 
 tap_component "kv unit tests" "$dir/kv-test" "$data"
 tap_component "[asan] kv unit tests" env TAP_PREFIX="[asan] " \
@@ -99,7 +89,7 @@ check "--format xml is invalid" fails_with "invalid format 'xml'" \
 	--format xml
 check "--cpu 1024 is out of range" fails_with "invalid CPU '1024'" --cpu 1024
 check "a stray argument is refused" fails_with "unexpected argument" run
-check "not root: refused before anything" not_root
+check "not root: refused before anything" not_root "$bin" -k --function -n 10
 
 # lttng-calibrate bench: options, and its outputs of recorded rows.
 tap_component "bench host tests" "$dir/bench-tests.sh" "$bin"
