@@ -17,6 +17,7 @@
 #define LC_BENCH_TARGET		"lttng_calibrate_target"
 #define LC_BENCH_TP		"lttng_calibrate:lttng_calibrate_event"
 #define LC_BENCH_ARGV_MAX	24
+#define LC_BENCH_TIMED_OUT	(-2)	/* lc_bench_exec(): stopped by its timeout */
 
 /* What the bench changed, so that teardown undoes exactly that. */
 #define LC_T_TRACEFS_MOUNTED	(1u << 0)
@@ -121,7 +122,6 @@ void lc_bench_stop_sessiond(struct lc_bench_ctx *ctx);
 
 /* bench.c: files and processes */
 int lc_bench_write(const char *path, const char *text, int flags);
-int lc_bench_kv(const char *text, const char *key, char *buf, size_t len);
 int lc_bench_exec(struct lc_bench_ctx *ctx, char *const argv[],
 		  const char *out, const char *err, int timeout_s,
 		  int killable);

@@ -131,12 +131,9 @@ static int lc_module_count(struct lc_bench_ctx *ctx,
 			   const struct lc_bench_mech *m,
 			   struct lc_bench_row *row)
 {
-	char buf[32] = "0";
-
 	(void)m;
-	if (ctx->results)
-		lc_bench_kv(ctx->results, "probe.nmissed=", buf, sizeof(buf));
-	row->events_recorded = row->events_expected - strtoll(buf, NULL, 10);
+	row->events_recorded = row->events_expected -
+		(ctx->results ? lc_kv_ll(ctx->results, "probe.nmissed", 0) : 0);
 	return 0;
 }
 
@@ -353,7 +350,7 @@ static int lc_ftrace_count(struct lc_bench_ctx *ctx,
 {
 	int per_call = m->arg && !strcmp(m->arg, "function_graph") ? 2 : 1;
 	long long entries = 0, lost = 0;
-	char pattern[PATH_MAX + 32], buf[64];
+	char pattern[PATH_MAX + 32];
 	glob_t g;
 	size_t i;
 
@@ -372,12 +369,9 @@ static int lc_ftrace_count(struct lc_bench_ctx *ctx,
 
 		if (!text)
 			continue;
-		if (!lc_bench_kv(text, "entries: ", buf, sizeof(buf)))
-			entries += strtoll(buf, NULL, 10);
-		if (!lc_bench_kv(text, "overrun: ", buf, sizeof(buf)))
-			lost += strtoll(buf, NULL, 10);
-		if (!lc_bench_kv(text, "dropped events: ", buf, sizeof(buf)))
-			lost += strtoll(buf, NULL, 10);
+		entries += lc_field_ll(text, "entries: ", 0);
+		lost += lc_field_ll(text, "overrun: ", 0);
+		lost += lc_field_ll(text, "dropped events: ", 0);
 		free(text);
 	}
 	globfree(&g);
@@ -532,6 +526,11 @@ static enum lc_bench_prep lc_perf_probe_prepare(struct lc_bench_ctx *ctx,
 	snprintf(err, sizeof(err), "%s/perf-probe.err", ctx->tmpdir);
 	ctx->touched |= LC_T_PERF_PROBE;
 	status = lc_bench_exec(ctx, argv, NULL, err, LC_CMD_TIMEOUT, 1);
+	if (status == LC_BENCH_TIMED_OUT) {
+		snprintf(why, len, "perf probe -m %s --add did not finish in %d s",
+			 ko, LC_CMD_TIMEOUT);
+		return LC_PREP_FAILED;
+	}
 	if (status) {
 		lc_bench_last_line(err, last, sizeof(last));
 		snprintf(why, len, "perf probe -m %s --add failed (%d): %s",
@@ -699,14 +698,14 @@ static int lc_bpftrace_count(struct lc_bench_ctx *ctx,
 			     const struct lc_bench_mech *m,
 			     struct lc_bench_row *row)
 {
-	char out[PATH_MAX + 32], buf[64];
+	char out[PATH_MAX + 32];
 	char *text;
 
 	snprintf(out, sizeof(out), "%s/%s.out", ctx->tmpdir, m->name);
 	text = lc_read_file(out, NULL);
 	row->events_recorded = 0;
-	if (text && !lc_bench_kv(text, "@calls: ", buf, sizeof(buf)))
-		row->events_recorded = strtoll(buf, NULL, 10);
+	if (text)
+		row->events_recorded = lc_field_ll(text, "@calls: ", 0);
 	if (text && strstr(text, "Lost ")) {
 		snprintf(row->reason, sizeof(row->reason), "bpftrace lost events");
 		row->status = LC_BENCH_LOST;
@@ -760,7 +759,7 @@ static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
 {
 	char *start[] = { "lttng-sessiond", "--daemonize", NULL };
 	char err[PATH_MAX + 32], *pid;
-	int i;
+	int i, status;
 
 	snprintf(err, sizeof(err), "%s/lttng-list.err", ctx->tmpdir);
 	if (!lc_lttng(ctx, err, "list", "--kernel", NULL))
@@ -771,7 +770,13 @@ static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
 	}
 	ctx->lttng_modules_before = lc_lttng_modules_loaded();
 	ctx->touched |= LC_T_SESSIOND;
-	if (lc_bench_exec(ctx, start, NULL, NULL, LC_CMD_TIMEOUT, 0)) {
+	status = lc_bench_exec(ctx, start, NULL, NULL, LC_CMD_TIMEOUT, 0);
+	if (status == LC_BENCH_TIMED_OUT) {
+		snprintf(why, len, "lttng-sessiond --daemonize did not finish in %d s",
+			 LC_CMD_TIMEOUT);
+		return LC_PREP_FAILED;
+	}
+	if (status) {
 		snprintf(why, len, "lttng-sessiond --daemonize failed");
 		return LC_PREP_FAILED;
 	}

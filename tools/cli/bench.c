@@ -121,55 +121,6 @@ int lc_bench_write(const char *path, const char *text, int flags)
 }
 
 /**
- * lc_bench_kv() - the value of a key in key=value text
- * @text: the text (results_kv, a stats file with "key: value")
- * @key: the key, with its separator ("run.number=", "entries: ")
- * @buf: where to copy the value
- * @len: its size
- *
- * Return: 0, or -1 when the key is absent.
- */
-int lc_bench_kv(const char *text, const char *key, char *buf, size_t len)
-{
-	size_t klen = strlen(key);
-	const char *p = text;
-
-	while (p && *p) {
-		if (!strncmp(p, key, klen)) {
-			size_t n = strcspn(p + klen, "\n");
-
-			if (n >= len)
-				n = len - 1;
-			memcpy(buf, p + klen, n);
-			buf[n] = '\0';
-			return 0;
-		}
-		p = strchr(p, '\n');
-		p = p ? p + 1 : NULL;
-	}
-	return -1;
-}
-
-static long long lc_bench_kv_ll(const char *text, const char *key,
-				long long fallback)
-{
-	char buf[64];
-
-	if (!text || lc_bench_kv(text, key, buf, sizeof(buf)) || !*buf)
-		return fallback;
-	return strtoll(buf, NULL, 10);
-}
-
-static double lc_bench_kv_double(const char *text, const char *key)
-{
-	char buf[64];
-
-	if (!text || lc_bench_kv(text, key, buf, sizeof(buf)))
-		return 0;
-	return strtod(buf, NULL);
-}
-
-/**
  * lc_bench_last_line() - the last non-empty line of a file
  * @path: the file
  * @buf: where to copy it ("" when there is none)
@@ -264,9 +215,11 @@ static pid_t lc_bench_spawn(char *const argv[], const char *out,
 /*
  * Wait for a process, @timeout_s seconds at most (0: no limit); on a caught
  * signal, when @killable, or on the timeout, its process group gets SIGINT,
- * then SIGKILL 5 s later.  Return: its wait status, or -1.
+ * then SIGKILL 5 s later.  Return: its wait status, or -1; *@timed_out
+ * (when not NULL) says whether the timeout stopped it.
  */
-static int lc_bench_wait(pid_t pid, int timeout_s, int killable)
+static int lc_bench_wait(pid_t pid, int timeout_s, int killable,
+			 int *timed_out)
 {
 	const struct timespec poll = { 0, LC_BENCH_POLL_NS };
 	long ticks = 0, per_s = 1000000000L / LC_BENCH_POLL_NS;
@@ -283,6 +236,8 @@ static int lc_bench_wait(pid_t pid, int timeout_s, int killable)
 		if (killed_at < 0 &&
 		    ((killable && lc_bench_signal) ||
 		     (timeout_s && ticks >= timeout_s * per_s))) {
+			if (timed_out)
+				*timed_out = !(killable && lc_bench_signal);
 			kill(-pid, SIGINT);
 			killed_at = ticks;
 		}
@@ -304,22 +259,25 @@ static int lc_bench_wait(pid_t pid, int timeout_s, int killable)
  * The command runs in its own process group, so that a Ctrl-C at the
  * terminal reaches the bench only.
  *
- * Return: its exit status, 128 + a signal that killed it, or -1 when it
- * could not be started.
+ * Return: its exit status, 128 + a signal that killed it, -1 when it
+ * could not be started, or LC_BENCH_TIMED_OUT when it was stopped after
+ * @timeout_s seconds.
  */
 int lc_bench_exec(struct lc_bench_ctx *ctx, char *const argv[],
 		  const char *out, const char *err, int timeout_s,
 		  int killable)
 {
 	pid_t pid = lc_bench_spawn(argv, out, err);
-	int status;
+	int status, timed_out = 0;
 
 	(void)ctx;
 	if (pid < 0)
 		return -1;
-	status = lc_bench_wait(pid, timeout_s, killable);
+	status = lc_bench_wait(pid, timeout_s, killable, &timed_out);
 	if (status < 0)
 		return -1;
+	if (timed_out)
+		return LC_BENCH_TIMED_OUT;
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);
 	return WEXITSTATUS(status);
@@ -337,7 +295,7 @@ void lc_bench_reap(struct lc_bench_ctx *ctx)
 	if (ctx->child <= 0)
 		return;
 	kill(-ctx->child, SIGINT);
-	lc_bench_wait(ctx->child, 1, 0);
+	lc_bench_wait(ctx->child, 1, 0, NULL);
 	kill(-ctx->child, SIGKILL);
 	ctx->child = 0;
 }
@@ -459,14 +417,14 @@ static void lc_bench_save_module(struct lc_bench_ctx *ctx)
 static void lc_bench_fill(struct lc_bench_row *row, const char *kv)
 {
 	row->measured = 1;
-	row->overhead_cycles = lc_bench_kv_double(kv, "overhead.cycles.mean=");
-	row->ci95_cycles = lc_bench_kv_double(kv, "overhead.cycles.ci95=");
-	row->overhead_ns = lc_bench_kv_double(kv, "overhead.ns.mean=");
-	row->ci95_ns = lc_bench_kv_double(kv, "overhead.ns.ci95=");
-	row->stddev_cycles = lc_bench_kv_double(kv,
-						"difference.cycles.stddev=");
-	row->median_cycles = lc_bench_kv_ll(kv, "difference.cycles.median=", 0);
-	row->samples = lc_bench_kv_ll(kv, "run.iterations.done=", 0);
+	row->overhead_cycles = lc_kv_double(kv, "overhead.cycles.mean", 0);
+	row->ci95_cycles = lc_kv_double(kv, "overhead.cycles.ci95", 0);
+	row->overhead_ns = lc_kv_double(kv, "overhead.ns.mean", 0);
+	row->ci95_ns = lc_kv_double(kv, "overhead.ns.ci95", 0);
+	row->stddev_cycles = lc_kv_double(kv,
+						"difference.cycles.stddev", 0);
+	row->median_cycles = lc_kv_ll(kv, "difference.cycles.median", 0);
+	row->samples = lc_kv_ll(kv, "run.iterations.done", 0);
 }
 
 static void lc_bench_set(struct lc_bench_row *row, enum lc_bench_status st,
@@ -506,7 +464,7 @@ static int lc_bench_do_run(struct lc_bench_ctx *ctx,
 		return -1;
 	}
 	/* ctx->child stays set: teardown kills what is left of its group. */
-	status = lc_bench_wait(ctx->child, 0, 1);
+	status = lc_bench_wait(ctx->child, 0, 1, NULL);
 	if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
 		lc_bench_last_line(err, last, sizeof(last));
 		if (lc_bench_signal)
@@ -528,6 +486,8 @@ static void lc_bench_row(struct lc_bench_ctx *ctx, struct lc_bench *b,
 	struct lc_bench_row *row = lc_bench_add_row(b, m->name);
 	char why[LC_BENCH_REASON_MAX] = "", state[32] = "";
 	long long before, after;
+	const char *value;
+	size_t len;
 	int e, ran;
 
 	if (!row)
@@ -560,13 +520,14 @@ static void lc_bench_row(struct lc_bench_ctx *ctx, struct lc_bench *b,
 	}
 	free(ctx->results);
 	ctx->results = lc_read_file(LC_DIR "/results_kv", NULL);
-	before = lc_bench_kv_ll(ctx->results, "run.number=", 0);
+	before = lc_kv_ll(ctx->results, "run.number", 0);
 	ran = !lc_bench_do_run(ctx, m, why, sizeof(why));
 	free(ctx->results);
 	ctx->results = lc_read_file(LC_DIR "/results_kv", NULL);
-	after = lc_bench_kv_ll(ctx->results, "run.number=", 0);
-	if (ctx->results)
-		lc_bench_kv(ctx->results, "run.state=", state, sizeof(state));
+	after = lc_kv_ll(ctx->results, "run.number", 0);
+	value = lc_kv_value(ctx->results, "run.state", &len);
+	if (value)
+		snprintf(state, sizeof(state), "%.*s", (int)len, value);
 	if (after <= before) {
 		lc_bench_set(row, LC_BENCH_FAILED,
 			     why[0] ? why : "the run did not take place");
@@ -662,14 +623,16 @@ static void lc_bench_header(struct lc_bench *b, unsigned long long n)
 	struct utsname u;
 	char *cpuinfo = lc_read_file("/proc/cpuinfo", NULL);
 	char model[LC_BENCH_TEXT_MAX] = "unknown";
-	char *p;
+	const char *value;
+	size_t len;
 
 	if (!uname(&u))
 		snprintf(b->kernel, sizeof(b->kernel), "%s", u.release);
-	if (cpuinfo && !lc_bench_kv(cpuinfo, "model name\t: ", model,
-				    sizeof(model))) {
-		for (p = model + strlen(model); p > model && p[-1] == ' ';)
-			*--p = '\0';
+	value = lc_field(cpuinfo, "model name\t: ", &len);
+	if (value) {
+		while (len && value[len - 1] == ' ')
+			len--;
+		snprintf(model, sizeof(model), "%.*s", (int)len, value);
 	}
 	snprintf(b->cpu_model, sizeof(b->cpu_model), "%s", model);
 	free(cpuinfo);
@@ -681,11 +644,13 @@ static void lc_bench_header(struct lc_bench *b, unsigned long long n)
 static void lc_bench_clock(struct lc_bench *b)
 {
 	char *kv = lc_read_file(LC_DIR "/results_kv", NULL);
-	char name[LC_BENCH_NAME_MAX];
+	const char *value;
+	size_t len;
 
-	if (kv && !lc_bench_kv(kv, "clock.name=", name, sizeof(name)))
-		snprintf(b->clock, sizeof(b->clock), "%s", name);
-	b->clock_khz = lc_bench_kv_ll(kv, "clock.khz=", -1);
+	value = lc_kv_value(kv, "clock.name", &len);
+	if (value)
+		snprintf(b->clock, sizeof(b->clock), "%.*s", (int)len, value);
+	b->clock_khz = lc_kv_ll(kv, "clock.khz", -1);
 	free(kv);
 }
 

@@ -204,12 +204,18 @@ const char *lc_kv_split(const char *line, size_t len, size_t *key_len)
 	return eq + 1;
 }
 
-/* The next line of @text from *@pos on: its start and length. */
+/*
+ * The next line of @text from *@pos on: its start and length.  A NULL @text
+ * (a file that could not be read) has no line.
+ */
 static bool lc_next_line(const char *text, size_t *pos, const char **line,
 			 size_t *len)
 {
-	const char *start = text + *pos;
+	const char *start;
 
+	if (!text)
+		return false;
+	start = text + *pos;
 	if (!*start)
 		return false;
 	*line = start;
@@ -430,6 +436,57 @@ double lc_kv_double(const char *text, const char *key, double fallback)
 }
 
 /* Output */
+
+/**
+ * lc_field() - the value after a prefix, on the first line with it
+ * @text: the text, NUL-terminated
+ * @prefix: what the line starts with, its separator included ("entries: ")
+ * @len: where to store the value's length (up to its newline), or NULL
+ *
+ * For "name: value" text (tracefs' per_cpu/cpuN/stats, /proc/cpuinfo, a
+ * map bpftrace prints: "@calls: 5"); key=value text has lc_kv_value().
+ *
+ * Return: the value, inside @text, or NULL when no line starts so.
+ */
+const char *lc_field(const char *text, const char *prefix, size_t *len)
+{
+	size_t pos = 0, line_len, plen = strlen(prefix);
+	const char *line;
+
+	while (lc_next_line(text, &pos, &line, &line_len)) {
+		if (line_len >= plen && !memcmp(line, prefix, plen)) {
+			if (len)
+				*len = line_len - plen;
+			return line + plen;
+		}
+	}
+	return NULL;
+}
+
+/**
+ * lc_field_ll() - the number after a prefix, on the first line with it
+ * @text: the text, NUL-terminated
+ * @prefix: what the line starts with, its separator included
+ * @fallback: what to return when there is no such number
+ *
+ * Return: the whole decimal integer lc_field() finds; @fallback when no
+ * line starts with @prefix or what follows is not such a number.
+ */
+long long lc_field_ll(const char *text, const char *prefix, long long fallback)
+{
+	size_t len;
+	const char *value = lc_field(text, prefix, &len);
+	char *end;
+	long long n;
+
+	if (!value)
+		return fallback;
+	errno = 0;
+	n = strtoll(value, &end, 10);
+	if (errno || !lc_kv_whole(value, len, end))
+		return fallback;
+	return n;
+}
 
 /**
  * lc_format_parse() - the value of a --format option

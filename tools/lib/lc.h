@@ -70,6 +70,8 @@ const char *lc_kv_value(const char *text, const char *key, size_t *len);
 int lc_kv_is(const char *text, const char *key, const char *want);
 long long lc_kv_ll(const char *text, const char *key, long long fallback);
 double lc_kv_double(const char *text, const char *key, double fallback);
+const char *lc_field(const char *text, const char *prefix, size_t *len);
+long long lc_field_ll(const char *text, const char *prefix, long long fallback);
 
 /* Output */
 

@@ -219,6 +219,7 @@ static void test_kv_numbers(void)
 			   "over=9223372036854775808\nx=12x\nempty=\n"
 			   "space= 5\nd=-1.016\ne=1e5\nhuge=1e999\nnan=nan\n"
 			   "nl=\n5\n";
+	size_t len = 0;
 
 	tap_check(lc_kv_ll(text, "n", -1) == 42 &&
 		  lc_kv_ll(text, "neg", -1) == -7 &&
@@ -234,6 +235,24 @@ static void test_kv_numbers(void)
 		  "lc_kv_ll: an absent key: fallback");
 	tap_check(lc_kv_ll(text, "nl", -1) == -1,
 		  "lc_kv_ll: an empty value never reads the next line");
+	tap_check(lc_field_ll("entries: 12\noverrun: 3\nentries: 9\n",
+			      "entries: ", -1) == 12 &&
+		  lc_field_ll("cpu: 0\n@calls: 200001", "@calls: ", -1) ==
+			  200001,
+		  "lc_field_ll: the first line with the prefix, the last without newline");
+	tap_check(lc_field_ll("entries: 12\n", "overrun: ", -1) == -1 &&
+		  lc_field_ll("entries: x\n", "entries: ", -1) == -1 &&
+		  lc_field_ll("entries: \n5\n", "entries: ", -1) == -1 &&
+		  lc_field_ll(" entries: 5\n", "entries: ", -1) == -1 &&
+		  lc_field_ll("", "entries: ", -1) == -1 &&
+		  lc_field_ll(NULL, "entries: ", -1) == -1,
+		  "lc_field_ll: absent, not a number, empty, not at the start, no text: fallback");
+	tap_check(lc_field("model name\t: QEMU  \nx\n", "model name\t: ", &len) &&
+		  len == 6 && !lc_field("x", "model", NULL),
+		  "lc_field: the value and its length; NULL when absent");
+	tap_check(!lc_kv_value(NULL, "n", NULL) &&
+		  lc_kv_ll(NULL, "n", -3) == -3,
+		  "lc_kv_value, lc_kv_ll: no text (a file not read): absent");
 	tap_check(lc_kv_double(text, "d", 0) == -1.016 &&
 		  lc_kv_double(text, "e", 0) == 1e5 &&
 		  lc_kv_double(text, "n", 0) == 42,
