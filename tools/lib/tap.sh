@@ -21,6 +21,13 @@
 #                            directory), its exit status in $rc: for checks
 #                            of what it printed, with tap_show="$tmp/out
 #                            $tmp/err" to see it when one fails
+#   tap_failed_with STATUS TEXT
+#                            the last tap_run exited with STATUS, printed
+#                            nothing on stdout and TEXT (a fixed string) on
+#                            stderr
+#   tap_fails STATUS TEXT CMD...
+#                            tap_run CMD..., its output on stdout (for check
+#                            to show), then tap_failed_with STATUS TEXT
 #   check DESC CMD...        tap_result of CMD's exit status.  CMD runs in
 #                            this shell (its variables stay set), its stdout
 #                            and stderr kept aside: when it fails they are
@@ -162,6 +169,20 @@ tap_show_file() {
 tap_run() {
 	rc=0
 	"$@" > "$tmp/out" 2> "$tmp/err" || rc=$?
+}
+
+tap_failed_with() {
+	[ "$rc" -eq "$1" ] && [ ! -s "$tmp/out" ] &&
+		grep -qF -- "$2" "$tmp/err"
+}
+
+tap_fails() {
+	tap_fails_status=$1
+	tap_fails_text=$2
+	shift 2
+	tap_run "$@"
+	cat "$tmp/out" "$tmp/err"
+	tap_failed_with "$tap_fails_status" "$tap_fails_text"
 }
 
 check() {

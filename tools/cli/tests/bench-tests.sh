@@ -21,17 +21,6 @@ TAP_PREFIX="bench: "
 # shellcheck source-path=SCRIPTDIR source=../../lib/tap.sh
 . "$dir/../../lib/tap.sh"
 
-# fails_with MESSAGE ARG...: exit 1, MESSAGE on stderr, nothing on stdout
-fails_with() {
-	msg=$1
-	shift
-	rc=0
-	"$bin" bench "$@" > "$tmp/cout" 2> "$tmp/cerr" || rc=$?
-	cat "$tmp/cout" "$tmp/cerr"
-	[ "$rc" -eq 1 ] && [ ! -s "$tmp/cout" ] &&
-		grep -qF -- "lttng-calibrate: $msg" "$tmp/cerr"
-}
-
 help_ok() {
 	"$bin" bench --help > "$tmp/h" && cat "$tmp/h" &&
 		grep -q -- "--only LIST" "$tmp/h" &&
@@ -79,34 +68,34 @@ svg_ok() {
 check "--help: the bench's usage, and the command's mentions it" help_ok
 check "--list: the mechanisms in the rows' order" list_ok
 check "-n 0 is an invalid iteration count" fails_with \
-	"invalid iteration count '0': a decimal number from 1" -n 0
-check "-n with a sign is invalid" fails_with "invalid iteration count '-5'" \
+	"invalid iteration count '0': a decimal number from 1" bench -n 0
+check "-n with a sign is invalid" fails_with "invalid iteration count '-5'" bench \
 	-n -5
-check "-n beyond 64 bits is invalid" fails_with "invalid iteration count" \
+check "-n beyond 64 bits is invalid" fails_with "invalid iteration count" bench \
 	-n 99999999999999999999
 check "--format xml is invalid" fails_with \
-	"invalid format 'xml': table, csv or json" --format xml
+	"invalid format 'xml': table, csv or json" bench --format xml
 check "--only with an unknown mechanism names them all" fails_with \
-	"--only: unknown mechanism 'kprobes' (mechanisms: none, kprobe, kretprobe," \
+	"--only: unknown mechanism 'kprobes' (mechanisms: none, kprobe, kretprobe," bench \
 	--only kprobe,kprobes
-check "--only '' is refused" fails_with "--only: an empty list" --only ''
+check "--only '' is refused" fails_with "--only: an empty list" bench --only ''
 check "a stray argument is refused" fails_with \
-	"bench: unexpected argument 'now'" now
+	"bench: unexpected argument 'now'" bench now
 check "an unknown option is refused" fails_with \
-	"bench: unknown option '--bogus' (see lttng-calibrate bench --help)" --bogus
+	"bench: unknown option '--bogus' (see lttng-calibrate bench --help)" bench --bogus
 check "not root: refused before anything" not_root "$bin" bench -n 10 --only kprobe
 check "--from-kv of a missing file" fails_with \
-	"--from-kv $tmp/none: No such file or directory" --from-kv "$tmp/none"
+	"--from-kv $tmp/none: No such file or directory" bench --from-kv "$tmp/none"
 printf 'format=other/1\n' > "$tmp/bad1"
 check "--from-kv of another format" fails_with \
-	"--from-kv $tmp/bad1: line 1: bad format 'other/1'" \
+	"--from-kv $tmp/bad1: line 1: bad format 'other/1'" bench \
 	--from-kv "$tmp/bad1"
 printf 'format=lttng-calibrate-bench-kv/1\nrow=x\nstatus=maybe\n' > "$tmp/bad2"
 check "--from-kv with a bad status" fails_with \
-	"--from-kv $tmp/bad2: line 3: bad status 'maybe'" \
+	"--from-kv $tmp/bad2: line 3: bad status 'maybe'" bench \
 	--from-kv "$tmp/bad2"
 check "--plot into a missing directory" fails_with \
-	"--plot $tmp/no/p.svg: No such file or directory" --from-kv "$kv" \
+	"--plot $tmp/no/p.svg: No such file or directory" bench --from-kv "$kv" \
 	--plot "$tmp/no/p.svg"
 if command -v python3 > /dev/null; then
 	check "table: header, aligned columns, reasons" table_ok

@@ -16,17 +16,6 @@ trap 'rm -rf "$tmp"' EXIT
 . "$dir/../../lib/tap.sh"
 tap_collect "$tmp/all"
 
-# fails_with MESSAGE ARG...: exit 1, MESSAGE on stderr, nothing on stdout
-fails_with() {
-	msg=$1
-	shift
-	rc=0
-	"$bin" "$@" > "$tmp/cout" 2> "$tmp/cerr" || rc=$?
-	cat "$tmp/cout" "$tmp/cerr"
-	[ "$rc" -eq 1 ] && [ ! -s "$tmp/cout" ] &&
-		grep -qF -- "lttng-calibrate: $msg" "$tmp/cerr"
-}
-
 json_valid() {
 	"$dir/kv-format" json < "$1" | python3 -c 'import json, sys; json.load(sys.stdin)'
 }

@@ -24,30 +24,11 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck source-path=SCRIPTDIR source=../../lib/tap.sh
 . "$dir/../../lib/tap.sh"
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$dir/common.sh"
 # check DESC CONDITION...: the last run's output shown when it fails
 tap_show="$tmp/out $tmp/err"
 tap_show_lines=30
-
-out_has() {
-	grep -qF -- "$1" "$tmp/out"
-}
-
-# count TEXT N: TEXT is on N lines of the output
-count() {
-	[ "$(grep -cF -- "$1" "$tmp/out")" -eq "$2" ]
-}
-
-err_has() {
-	grep -qF -- "$1" "$tmp/err"
-}
-
-fails_with() {
-	[ "$rc" -eq 2 ] && err_has "$1" && [ ! -s "$tmp/out" ]
-}
-
-status() {
-	[ "$rc" -eq "$1" ]
-}
 
 base=$data/bench-base.json
 same=$data/bench-same.json

@@ -22,28 +22,13 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 # shellcheck source-path=SCRIPTDIR source=../../lib/tap.sh
 . "$dir/../../lib/tap.sh"
+# shellcheck source-path=SCRIPTDIR source=common.sh
+. "$dir/common.sh"
 # check DESC CONDITION...: the last run's output shown when it fails
 tap_show="$tmp/out $tmp/err"
 
-out_has() {
-	grep -qF -- "$1" "$tmp/out"
-}
-
-err_has() {
-	grep -qF -- "$1" "$tmp/err"
-}
-
-# usage_fails MESSAGE: exit status 2, MESSAGE on stderr, nothing on stdout
-fails_with() {
-	[ "$rc" -eq 2 ] && err_has "$1" && [ ! -s "$tmp/out" ]
-}
-
 json_ok() {
 	python3 -m json.tool "$tmp/out" > /dev/null
-}
-
-status() {
-	[ "$rc" -eq "$1" ]
 }
 
 test_compare() {
