@@ -661,14 +661,38 @@ static const struct file_operations lttng_calibrate_counters_fops = {
 	.release = single_release,
 };
 
+/*
+ * The names "counters" takes, one per line (perf's names: what a shell's
+ * completion offers), then the other forms as comments.  Whether this CPU
+ * counts an event is known when it is selected.
+ */
+static int lttng_calibrate_events_show(struct seq_file *m, void *v)
+{
+	size_t i, c;
+
+	for (i = 0; i < ARRAY_SIZE(lttng_calibrate_events); i++)
+		seq_printf(m, "%s\n", lttng_calibrate_events[i].name);
+	for (c = 0; c < ARRAY_SIZE(lttng_calibrate_caches); c++)
+		for (i = 0; i < ARRAY_SIZE(lttng_calibrate_cache_ops); i++)
+			seq_printf(m, "%s-%s\n", lttng_calibrate_caches[c],
+				   lttng_calibrate_cache_ops[i].name);
+	seq_puts(m, "# raw: rNNNN (hexadecimal)\n");
+	seq_puts(m, "# any PMU: [NAME=]TYPE:CONFIG[:CONFIG1[:CONFIG2]]\n");
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_events);
+
 /**
- * lttng_calibrate_counters_init() - create the "counters" file
+ * lttng_calibrate_counters_init() - create the "counters" and "events"
+ *	files
  * @dir: the module's debugfs directory
  */
 void lttng_calibrate_counters_init(struct dentry *dir)
 {
 	debugfs_create_file("counters", 0600, dir, NULL,
 			    &lttng_calibrate_counters_fops);
+	debugfs_create_file("events", 0444, dir, NULL,
+			    &lttng_calibrate_events_fops);
 }
 
 /**

@@ -42,6 +42,7 @@ TEST_F(calib, files_and_modes)
 		{ DIR "irqs", 0600 },
 		{ DIR "status", 0400 },
 		{ DIR "counters", 0600 },
+		{ DIR "events", 0444 },
 		{ DIR "deltas", 0400 },
 		{ PARAMS "deltas_window", 0644 },
 		{ PARAMS "cpu", 0644 },
@@ -61,6 +62,37 @@ TEST_F(calib, files_and_modes)
 		EXPECT_EQ(0, st.st_uid);
 		EXPECT_TRUE(S_ISREG(st.st_mode));
 	}
+}
+
+/*
+ * Every name the events file lists is one counters takes: selected alone it
+ * is counted (a software event), or refused because this machine cannot
+ * count it (ENOENT, EOPNOTSUPP: hardware events under QEMU), never as an
+ * unknown name (EINVAL).
+ */
+TEST_F(calib, events_are_names_counters_takes)
+{
+	char *text = lc_read_file(DIR "events", NULL), *line, *save = NULL;
+	int n = 0, counted = 0, err;
+
+	ASSERT_NE(NULL, text);
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (line[0] == '#')
+			continue;
+		n++;
+		err = write_str(DIR "counters", line);
+		EXPECT_TRUE(!err || err == ENOENT || err == EOPNOTSUPP) {
+			TH_LOG("%s: %s", line, strerror(err));
+		}
+		counted += !err;
+	}
+	free(text);
+	EXPECT_EQ(0, write_str(DIR "counters", "\n"));
+	/* perf's 24 named events and 7 caches x 6 operations */
+	EXPECT_EQ(24 + 7 * 6, n);
+	/* the software events at least */
+	EXPECT_LE(10, counted);
 }
 
 TEST_F(calib, status_idle)
