@@ -68,12 +68,17 @@ static double tolerance(void)
 	return t && *t ? strtod(t, NULL) : 0.05;
 }
 
-/* Least squares y = a + b x, with the standard error of a. */
-static void fit(const double *x, const double *y, int n, double *a,
-		double *b, double *se_a)
+/*
+ * Least squares mean = a + b work over the sweep's points but the first
+ * (work 0, the bare mechanism, is what the intercept is compared with),
+ * with the standard error of a.
+ */
+static void fit(const double *mean, double *a, double *b, double *se_a)
 {
+	const long long *x = work + 1;
+	const double *y = mean + 1;
 	double sx = 0, sy = 0, sxx = 0, sxy = 0, xbar, sse = 0, r;
-	int i;
+	int i, n = NR_POINTS - 1;
 
 	for (i = 0; i < n; i++) {
 		sx += x[i];
@@ -93,11 +98,38 @@ static void fit(const double *x, const double *y, int n, double *a,
 	*se_a = sqrt(sse / (n - 2) * (1.0 / n + xbar * xbar / sxx));
 }
 
+/*
+ * One point of a sweep: work_cycles @w, a run of 20000 iterations.
+ * Return: its results_kv (to free), or NULL, said why, when the run failed,
+ * did not inject @w or missed a probe hit.
+ */
+static char *run_at(long long w)
+{
+	char value[32], *text;
+	long long got, missed;
+
+	snprintf(value, sizeof(value), "%lld", w);
+	if (write_str(DIR "work_cycles", value) || run("20000")) {
+		fprintf(stderr, "# work %lld: the run failed\n", w);
+		return NULL;
+	}
+	text = lc_read_file(DIR "results_kv", NULL);
+	got = lc_kv_ll(text, "probe.work_cycles", LLONG_MIN);
+	missed = lc_kv_ll(text, "probe.nmissed", LLONG_MIN);
+	if (got != w || missed) {
+		fprintf(stderr, "# work %lld: results_kv says work_cycles %lld, nmissed %lld\n",
+			w, got, missed);
+		free(text);
+		return NULL;
+	}
+	return text;
+}
+
 TEST_F_TIMEOUT(truth, slope_and_intercept, 600)
 {
-	double x[NR_POINTS - 1], y[NR_POINTS - 1], mean[NR_POINTS];
-	double ci[NR_POINTS], a, b, se_a, tol = tolerance(), bound;
-	char value[32], *text;
+	double mean[NR_POINTS], ci[NR_POINTS], a, b, se_a;
+	double tol = tolerance(), bound;
+	char *text;
 	int i;
 
 	/*
@@ -112,24 +144,15 @@ TEST_F_TIMEOUT(truth, slope_and_intercept, 600)
 	}
 	ASSERT_EQ(0, write_str(DIR "probe", variant->mechanism));
 	for (i = 0; i < NR_POINTS; i++) {
-		snprintf(value, sizeof(value), "%lld", work[i]);
-		ASSERT_EQ(0, write_str(DIR "work_cycles", value));
-		ASSERT_EQ(0, run("20000"));
-		text = lc_read_file(DIR "results_kv", NULL);
+		text = run_at(work[i]);
 		ASSERT_NE(NULL, text);
-		ASSERT_EQ(work[i], lc_kv_ll(text, "probe.work_cycles", LLONG_MIN));
-		ASSERT_EQ(0, lc_kv_ll(text, "probe.nmissed", LLONG_MIN));
 		mean[i] = lc_kv_double(text, "overhead.cycles.mean", -1e300);
 		ci[i] = lc_kv_double(text, "overhead.cycles.ci95", -1e300);
 		free(text);
 		fprintf(stderr, "# %s work %lld: overhead %.3f +/- %.3f cycles\n",
 			variant->mechanism, work[i], mean[i], ci[i]);
-		if (i) {
-			x[i - 1] = work[i];
-			y[i - 1] = mean[i];
-		}
 	}
-	fit(x, y, NR_POINTS - 1, &a, &b, &se_a);
+	fit(mean, &a, &b, &se_a);
 	bound = 1.96 * sqrt(se_a * se_a + ci[0] * ci[0] / (1.96 * 1.96)) +
 		tol * (work[1] - work[0]);
 	fprintf(stderr, "# %s: slope %.4f (1 +/- %.3f), intercept %.3f, bare %.3f +/- %.3f, allowed gap %.3f\n",
@@ -160,40 +183,33 @@ FIXTURE_TEARDOWN(counter_truth)
 
 TEST_F_TIMEOUT(counter_truth, tsc_counter_follows_work, 600)
 {
-	double x[NR_POINTS - 1], y[NR_POINTS - 1], a, b, se_a;
-	double cyc, cyc_ci, cnt, cnt_ci, tol = tolerance();
-	char value[32], name[96], key[160], *text;
+	double cnt[NR_POINTS], a, b, se_a;
+	double cyc, cyc_ci, cnt_ci, tol = tolerance();
+	char name[96], key[160], *text;
 	int i;
 
 	ASSERT_EQ(0, write_str(DIR "probe", "kprobe"));
 	test_pmu_event(name, sizeof(name), self->type, "tsc", 1, "\n");
 	ASSERT_EQ(0, write_str(DIR "counters", name));
 	for (i = 0; i < NR_POINTS; i++) {
-		snprintf(value, sizeof(value), "%lld", work[i]);
-		ASSERT_EQ(0, write_str(DIR "work_cycles", value));
-		ASSERT_EQ(0, run("20000"));
-		text = lc_read_file(DIR "results_kv", NULL);
+		text = run_at(work[i]);
 		ASSERT_NE(NULL, text);
 		ASSERT_EQ(1, lc_kv_ll(text, "counter." TEST_PMU "/tsc/.valid", LLONG_MIN));
 		cyc = lc_kv_double(text, "overhead.cycles.mean", -1e300);
 		cyc_ci = lc_kv_double(text, "overhead.cycles.ci95", -1e300);
 		snprintf(key, sizeof(key), "overhead.counter.%s/tsc/.mean",
 			 TEST_PMU);
-		cnt = lc_kv_double(text, key, -1e300);
+		cnt[i] = lc_kv_double(text, key, -1e300);
 		snprintf(key, sizeof(key), "overhead.counter.%s/tsc/.ci95",
 			 TEST_PMU);
 		cnt_ci = lc_kv_double(text, key, -1e300);
 		free(text);
 		fprintf(stderr, "# work %lld: tsc counter %.3f +/- %.3f, cycles %.3f +/- %.3f\n",
-			work[i], cnt, cnt_ci, cyc, cyc_ci);
-		EXPECT_LT(fabs(cnt - cyc),
+			work[i], cnt[i], cnt_ci, cyc, cyc_ci);
+		EXPECT_LT(fabs(cnt[i] - cyc),
 			  cnt_ci + cyc_ci + tol * (work[1] - work[0]));
-		if (i) {
-			x[i - 1] = work[i];
-			y[i - 1] = cnt;
-		}
 	}
-	fit(x, y, NR_POINTS - 1, &a, &b, &se_a);
+	fit(cnt, &a, &b, &se_a);
 	fprintf(stderr, "# tsc counter: slope %.4f (1 +/- %.3f), intercept %.3f\n",
 		b, tol, a);
 	EXPECT_LT(fabs(b - 1), tol);
