@@ -7,9 +7,19 @@
 #   make test-pmu          the kselftests' test PMU module, for KVER
 #   make tools             the userspace tools in tools/
 #   make selftests         the kselftests, installed in build/kselftest/
-#   make install           modules_install + depmod, and the tools
-#   make dkms              the module under DKMS, for every kernel with headers
-#   make dkms-remove       DKMS forgets it again
+#   make man               the man pages, from Documentation/man/, in
+#                          build/man/
+#   make install           install-module and install-tools
+#   make install-module    modules_install (in /lib/modules/KVER/extra) +
+#                          depmod
+#   make install-tools     the tools in $(DESTDIR)$(PREFIX)/bin, the man
+#                          pages in .../share/man/man1 and man7, the bash
+#                          completion in .../share/bash-completion/completions
+#   make uninstall         removes what install put (uninstall-tools,
+#                          uninstall-module)
+#   make dkms              the module under DKMS, for every kernel with
+#                          headers, and its man page lttng_calibrate(7)
+#   make dkms-remove       DKMS forgets it again; the page is removed
 #   make kselftest-tarball the kselftests and the module for KVER, as one
 #                          archive for kernel CI labs (build/)
 #   make check             every test (same as tools/run-tests)
@@ -19,17 +29,28 @@
 # are installed, else Debian's linux-image-amd64 kernel.  Each kernel's
 # module is built in a copy of the sources, build/modules/KVER/, so that
 # builds for several kernels never mix objects; the module of the last
-# build is also copied to ./lttng_calibrate.ko.
+# build is also copied to ./lttng_calibrate.ko.  PREFIX (default
+# /usr/local) applies to the tools, pages and completion; DESTDIR, a
+# staging directory, to them and to the module (DESTDIR/lib/modules/KVER).
 
 KVER ?= $(shell $(CURDIR)/tools/kver)
 KDIR ?= /lib/modules/$(KVER)/build
 PREFIX ?= /usr/local
+MANDIR ?= $(PREFIX)/share/man
+# Where bash-completion loads a command's completion from, on demand.
+COMPLETIONSDIR ?= $(PREFIX)/share/bash-completion/completions
+INSTALL_MOD_DIR ?= extra
 
 BUILD := $(CURDIR)/build
 KSRC := $(BUILD)/linux-source-6.1
 KSFT_SRC := $(KSRC)/tools/testing/selftests
 KSFT_INSTALL := $(BUILD)/kselftest
 TOOL_DIRS := tools/compare tools/trace tools/cli
+MAN_DIR := Documentation/man
+# One completion script for every command, installed under the name of
+# each (bash-completion looks for a file named after the command).
+COMPLETION := tools/completion/lttng-calibrate.bash
+COMMANDS := lttng-calibrate lttng-calibrate-trace lttng-calibrate-compare
 
 MODULE_FILES := Kbuild $(wildcard lttng-calibrate*.[ch] lttng_calibrate*.h)
 MODDIR := $(BUILD)/modules/$(KVER)
@@ -40,7 +61,8 @@ DKMS_SRC := /usr/src/$(DKMS_NAME)-$(DKMS_VERSION)
 DKMS_FILES := dkms.conf $(MODULE_FILES)
 
 .PHONY: all module modules test-pmu tools selftests install check clean \
-	dkms dkms-remove kselftest-tarball
+	dkms dkms-remove kselftest-tarball man install-module install-tools \
+	uninstall uninstall-module uninstall-tools
 
 all: module
 
@@ -77,18 +99,51 @@ selftests:
 	$(MAKE) -C $(KSFT_SRC) TARGETS=lttng_calibrate \
 		INSTALL_PATH=$(KSFT_INSTALL) install
 
-install: module tools
-	$(MAKE) -C $(KDIR) M=$(MODDIR) modules_install
-	depmod $(KVER)
+man:
+	$(MAKE) -C $(MAN_DIR) O=$(BUILD)/man
+
+install: install-module install-tools
+
+# With DESTDIR (a package's staging tree) the module goes under
+# $(DESTDIR)/lib/modules/KVER and depmod is left to the package's
+# installation.
+install-module: module
+	$(MAKE) -C $(KDIR) M=$(MODDIR) INSTALL_MOD_DIR=$(INSTALL_MOD_DIR) \
+		$(if $(DESTDIR),INSTALL_MOD_PATH=$(abspath $(DESTDIR))) \
+		modules_install
+	$(if $(DESTDIR),,depmod $(KVER))
+
+install-tools: tools man
 	for d in $(TOOL_DIRS); do \
 		$(MAKE) -C $$d install PREFIX=$(PREFIX) || exit; done
+	$(MAKE) -C $(MAN_DIR) O=$(BUILD)/man MANDIR=$(MANDIR) install
+	install -D -m 644 $(COMPLETION) \
+		$(DESTDIR)$(COMPLETIONSDIR)/$(firstword $(COMMANDS))
+	for c in $(wordlist 2,$(words $(COMMANDS)),$(COMMANDS)); do \
+		ln -sf $(firstword $(COMMANDS)) $(DESTDIR)$(COMPLETIONSDIR)/$$c \
+			|| exit; done
+
+uninstall: uninstall-tools uninstall-module
+
+# The module as modules_install names it, compressed or not.
+uninstall-module:
+	rm -f $(addprefix $(DESTDIR)/lib/modules/$(KVER)/$(INSTALL_MOD_DIR)/, \
+		lttng_calibrate.ko lttng_calibrate.ko.gz lttng_calibrate.ko.xz \
+		lttng_calibrate.ko.zst)
+	$(if $(DESTDIR),,! test -d /lib/modules/$(KVER) || depmod $(KVER))
+
+uninstall-tools:
+	for d in $(TOOL_DIRS); do \
+		$(MAKE) -C $$d uninstall PREFIX=$(PREFIX) || exit; done
+	$(MAKE) -C $(MAN_DIR) MANDIR=$(MANDIR) uninstall
+	for c in $(COMMANDS); do rm -f $(DESTDIR)$(COMPLETIONSDIR)/$$c; done
 
 # The sources DKMS builds are copied, so the tree can change meanwhile.
 # DKMS_KVERS: the kernels to build for (default: every one with headers).
 DKMS_KVERS ?= $(shell tools/kver --list)
 
 dkms: dkms-remove
-	tools/install-deps dkms
+	tools/install-deps dkms python3-docutils
 	mkdir -p $(DKMS_SRC)
 	cp $(DKMS_FILES) $(DKMS_SRC)/
 	dkms add $(DKMS_NAME)/$(DKMS_VERSION)
@@ -96,12 +151,15 @@ dkms: dkms-remove
 		dkms build $(DKMS_NAME)/$(DKMS_VERSION) -k $$k && \
 		dkms install $(DKMS_NAME)/$(DKMS_VERSION) -k $$k || exit; \
 	done
+	$(MAKE) -C $(MAN_DIR) O=$(BUILD)/man MANDIR=$(MANDIR) \
+		PAGES=lttng_calibrate.7 install
 
 dkms-remove:
 	! command -v dkms >/dev/null || \
 		! dkms status $(DKMS_NAME)/$(DKMS_VERSION) | grep -q . || \
 		dkms remove $(DKMS_NAME)/$(DKMS_VERSION) --all
 	rm -rf $(DKMS_SRC)
+	$(MAKE) -C $(MAN_DIR) MANDIR=$(MANDIR) PAGES=lttng_calibrate.7 uninstall
 
 # What kernel CI labs (KernelCI, LKFT) run: run_kselftest.sh,
 # kselftest-list.txt, the tests with their settings and config, and the
@@ -121,5 +179,6 @@ check:
 
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
-	rm -f lttng_calibrate.ko	for d in $(TOOL_DIRS); do $(MAKE) -C $$d clean; done
+	rm -f lttng_calibrate.ko
+	for d in $(TOOL_DIRS); do $(MAKE) -C $$d clean; done
 	rm -rf $(BUILD)

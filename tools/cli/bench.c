@@ -50,7 +50,7 @@ static const char lc_bench_usage[] =
 "      --only LIST       only these mechanisms, comma separated\n"
 "      --list            the mechanisms, in order, and exit\n"
 "      --from-kv FILE    print rows recorded as key=value (see\n"
-"                        tools/cli/README.rst) instead of measuring\n"
+"                        lttng-calibrate(1)) instead of measuring\n"
 "  -h, --help            this text\n"
 "\n"
 "Exit status: 0 done (rows may be unavailable), 1 error or a failed row,\n"

@@ -52,7 +52,7 @@ static const char lc_usage[] =
 "each, set up and torn down by the command.\n"
 "\n"
 "Exit status: 0 done, 1 error, 130 interrupted by Ctrl-C (partial results\n"
-"printed).  See tools/cli/README.rst.\n";
+"printed).  See lttng-calibrate(1).\n";
 
 enum {
 	LC_OPT_FUNCTION = 256,

@@ -300,8 +300,8 @@ static void test_errors(void)
 		"'cpu/bogus/'", NULL);
 }
 
-/* The table of README.rst's --counters paragraph, row by row. */
-static void test_readme(void)
+/* The table of --counters in lttng-calibrate(1), row by row. */
+static void test_man_page(void)
 {
 	static const char *const rows[][3] = {
 		{ "intel", "cpu/event=0x2e,umask=0x41/",
@@ -321,7 +321,8 @@ static void test_readme(void)
 	size_t i;
 
 	for (i = 0; i < ARRAY_SIZE(rows); i++)
-		expect(rows[i][0], rows[i][1], rows[i][2], "README example");
+		expect(rows[i][0], rows[i][1], rows[i][2],
+		       "lttng-calibrate(1) example");
 }
 
 /* The function for one word, and its bounds. */
@@ -368,7 +369,7 @@ int main(int argc, char **argv)
 	test_names();
 	test_lists();
 	test_errors();
-	test_readme();
+	test_man_page();
 	test_event();
 	return tap_exit_status();
 }
