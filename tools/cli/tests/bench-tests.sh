@@ -17,7 +17,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # Results as "ok - bench: DESC", numbered by tests/run-tests.sh.
-TAP_PREFIX="bench: "
+TAP_PREFIX="${TAP_PREFIX:-}bench: "
 # shellcheck source-path=SCRIPTDIR source=../../lib/tap.sh
 . "$dir/../../lib/tap.sh"
 

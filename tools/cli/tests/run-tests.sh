@@ -82,5 +82,9 @@ check "not root: refused before anything" not_root "$bin" -k --function -n 10
 
 # lttng-calibrate bench: options, and its outputs of recorded rows.
 tap_component "bench host tests" "$dir/bench-tests.sh" "$bin"
+tap_component "[asan] bench host tests" env TAP_PREFIX="[asan] " \
+	ASAN_OPTIONS=exitcode=99 \
+	UBSAN_OPTIONS=halt_on_error=1:exitcode=99:print_stacktrace=1 \
+	"$dir/bench-tests.sh" "$dir/lttng-calibrate-san"
 
 tap_finish
