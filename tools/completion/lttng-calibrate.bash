@@ -265,6 +265,17 @@ _lttng_calibrate()
 	fi
 }
 
+# After an option that takes no listed value: the options of COMMAND when
+# the word starts with "-", else file names.
+_lttng_calibrate_options_or_files()
+{
+	if [[ $cur == -* ]]; then
+		_lttng_calibrate_options "$1"
+	else
+		_filedir
+	fi
+}
+
 _lttng_calibrate_trace()
 {
 	local cur prev words cword split
@@ -280,12 +291,7 @@ _lttng_calibrate_trace()
 		return
 		;;
 	esac
-	$split && return
-	if [[ $cur == -* ]]; then
-		_lttng_calibrate_options "$1"
-	else
-		_filedir
-	fi
+	$split || _lttng_calibrate_options_or_files "$1"
 }
 
 _lttng_calibrate_compare()
@@ -336,12 +342,7 @@ _lttng_calibrate_compare()
 		return
 		;;
 	esac
-	$split && return
-	if [[ $cur == -* ]]; then
-		_lttng_calibrate_options "$1"
-	else
-		_filedir
-	fi
+	$split || _lttng_calibrate_options_or_files "$1"
 }
 
 complete -F _lttng_calibrate lttng-calibrate

@@ -394,10 +394,10 @@ static bool lc_kv_whole(const char *value, size_t len, const char *end)
  * Return: the value, a whole decimal integer in the range of long long;
  * @fallback when the key is absent or its value is not such a number.
  */
-long long lc_kv_ll(const char *text, const char *key, long long fallback)
+/* @value (@len bytes, or NULL) as a whole long long, else @fallback. */
+static long long lc_whole_ll(const char *value, size_t len,
+			     long long fallback)
 {
-	size_t len;
-	const char *value = lc_kv_value(text, key, &len);
 	char *end;
 	long long n;
 
@@ -408,6 +408,14 @@ long long lc_kv_ll(const char *text, const char *key, long long fallback)
 	if (errno || !lc_kv_whole(value, len, end))
 		return fallback;
 	return n;
+}
+
+long long lc_kv_ll(const char *text, const char *key, long long fallback)
+{
+	size_t len = 0;
+	const char *value = lc_kv_value(text, key, &len);
+
+	return lc_whole_ll(value, len, fallback);
 }
 
 /**
@@ -474,18 +482,10 @@ const char *lc_field(const char *text, const char *prefix, size_t *len)
  */
 long long lc_field_ll(const char *text, const char *prefix, long long fallback)
 {
-	size_t len;
+	size_t len = 0;
 	const char *value = lc_field(text, prefix, &len);
-	char *end;
-	long long n;
 
-	if (!value)
-		return fallback;
-	errno = 0;
-	n = strtoll(value, &end, 10);
-	if (errno || !lc_kv_whole(value, len, end))
-		return fallback;
-	return n;
+	return lc_whole_ll(value, len, fallback);
 }
 
 /**
