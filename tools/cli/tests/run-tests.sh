@@ -85,6 +85,6 @@ tap_component "bench host tests" "$dir/bench-tests.sh" "$bin"
 tap_component "[asan] bench host tests" env TAP_PREFIX="[asan] " \
 	ASAN_OPTIONS=exitcode=99 \
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=99:print_stacktrace=1 \
-	"$dir/bench-tests.sh" "$dir/lttng-calibrate-san"
+	"$dir/bench-tests.sh" "$top/asan/lttng-calibrate"
 
 tap_finish
