@@ -539,11 +539,6 @@ void bench_comparison_free(struct bench_comparison *cmp)
 
 /* Output */
 
-static double percent_of(double value, double reference)
-{
-	return reference ? 100.0 * value / fabs(reference) : NAN;
-}
-
 /* "ok", ..., or "absent" for a mechanism the input does not have */
 static const char *cell_status(const struct bench_cell *cell)
 {
@@ -685,12 +680,8 @@ static void text_test(FILE *out, double confidence, const struct welch *w,
 		fprintf(out, "No difference proven at %.1f%% confidence\n",
 			confidence);
 	} else {
-		fprintf(out, "Difference at %.1f%% confidence: %+g +/- %g",
-			confidence, w->diff, w->halfwidth);
-		if (reference)
-			fprintf(out, " (%+.3g%% +/- %.3g%%)",
-				percent_of(w->diff, reference),
-				percent_of(w->halfwidth, reference));
+		fprintf(out, "Difference at %.1f%% confidence: ", confidence);
+		print_difference(out, w, reference);
 		fputc('\n', out);
 	}
 	fprintf(out, "\t\t(Welch's t = %.4g, df = %.4g, p ", w->t, w->df);
@@ -857,21 +848,10 @@ static void json_cell(FILE *out, const struct bench_mechanism *mech,
 	json_number(out, "n", ok ? (double)cell->row->sum.n : NAN, ", ");
 	json_number(out, "mean_halfwidth", cell->halfwidth, ", ");
 	fputs("\"change\": ", out);
-	if (cell->tested) {
-		fputs("{", out);
-		json_number(out, "difference", w->diff, ", ");
-		json_number(out, "halfwidth", w->halfwidth, ", ");
-		json_number(out, "percent", percent_of(w->diff, ref), ", ");
-		json_number(out, "percent_halfwidth",
-			 percent_of(w->halfwidth, ref), ", ");
-		json_number(out, "t", w->t, ", ");
-		json_number(out, "df", w->df, ", ");
-		json_number(out, "p", w->p, ", ");
-		fprintf(out, "\"significant\": %s}",
-			w->significant ? "true" : "false");
-	} else {
+	if (cell->tested)
+		json_welch(out, w, ref);
+	else
 		fputs("null", out);
-	}
 	fprintf(out, ", \"verdict\": \"%s\"}%s\n", cell_verdict(mech, i), sep);
 }
 

@@ -22,11 +22,6 @@ static void csv_number(FILE *out, double value, const char *sep)
 		fprintf(out, "%s", sep);
 }
 
-static double percent_of(double value, double reference)
-{
-	return reference ? 100.0 * value / fabs(reference) : NAN;
-}
-
 /* "99.999974%": enough decimals to show how far from 100 % it is. */
 static void print_confidence(FILE *out, double p)
 {
@@ -40,16 +35,6 @@ static void print_confidence(FILE *out, double p)
 	if (decimals < 1)
 		decimals = 1;
 	fprintf(out, "%.*f%%", decimals, 100.0 * (1.0 - p));
-}
-
-/* "+d +/- e (+p% +/- q%)" */
-static void print_difference(FILE *out, const struct welch *w, double reference)
-{
-	fprintf(out, "%+g +/- %g", w->diff, w->halfwidth);
-	if (reference)
-		fprintf(out, " (%+.3g%% +/- %.3g%%)",
-			percent_of(w->diff, reference),
-			percent_of(w->halfwidth, reference));
 }
 
 static void text_verdict(FILE *out, double confidence, const struct welch *w,
@@ -130,20 +115,6 @@ static void compare_csv(FILE *out, const struct report *report,
 		fprintf(out, "%g,%s\n", report->confidence,
 			w->significant ? "difference" : "no difference");
 	}
-}
-
-static void json_welch(FILE *out, const struct welch *w, double reference)
-{
-	fputs("{", out);
-	json_number(out, "difference", w->diff, ", ");
-	json_number(out, "halfwidth", w->halfwidth, ", ");
-	json_number(out, "percent", percent_of(w->diff, reference), ", ");
-	json_number(out, "percent_halfwidth",
-		    percent_of(w->halfwidth, reference), ", ");
-	json_number(out, "t", w->t, ", ");
-	json_number(out, "df", w->df, ", ");
-	json_number(out, "p", w->p, ", ");
-	fprintf(out, "\"significant\": %s}", w->significant ? "true" : "false");
 }
 
 static void json_summary(FILE *out, const struct summary *s, const char *sep)

@@ -58,4 +58,40 @@ static inline void json_number(FILE *out, const char *key, double value,
 		fprintf(out, "\"%s\": null%s", key, sep);
 }
 
+/* @value in percent of @reference (NaN for a zero reference) */
+static inline double percent_of(double value, double reference)
+{
+	return reference ? 100.0 * value / fabs(reference) : NAN;
+}
+
+/* ministat's "+d +/- e (+p% +/- q%)", the percents when @reference is not 0 */
+static inline void print_difference(FILE *out, const struct welch *w,
+				    double reference)
+{
+	fprintf(out, "%+g +/- %g", w->diff, w->halfwidth);
+	if (reference)
+		fprintf(out, " (%+.3g%% +/- %.3g%%)",
+			percent_of(w->diff, reference),
+			percent_of(w->halfwidth, reference));
+}
+
+/*
+ * One Welch test as a JSON object: difference, halfwidth, both in percent
+ * of @reference, t, df, p, significant.
+ */
+static inline void json_welch(FILE *out, const struct welch *w,
+			      double reference)
+{
+	fputs("{", out);
+	json_number(out, "difference", w->diff, ", ");
+	json_number(out, "halfwidth", w->halfwidth, ", ");
+	json_number(out, "percent", percent_of(w->diff, reference), ", ");
+	json_number(out, "percent_halfwidth",
+		    percent_of(w->halfwidth, reference), ", ");
+	json_number(out, "t", w->t, ", ");
+	json_number(out, "df", w->df, ", ");
+	json_number(out, "p", w->p, ", ");
+	fprintf(out, "\"significant\": %s}", w->significant ? "true" : "false");
+}
+
 #endif
