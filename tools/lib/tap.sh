@@ -34,6 +34,10 @@
 #                            shown as diagnostics, and so are the files
 #                            named in $tap_show (blank-separated paths), at
 #                            most $tap_show_lines (20) lines each
+#   tap_include NAME CMD...  CMD's unnumbered results ("ok - ...", as a
+#                            component prints them) as results of this
+#                            stream, its other output as diagnostics, then
+#                            one result of its own for CMD's exit status
 #   tap_diag [TEXT...]       "# TEXT"; without TEXT, every line of stdin
 #   tap_bail_out REASON      "Bail out! REASON": the tests cannot go on;
 #                            status 1.  Use: tap_bail_out R || exit
@@ -216,6 +220,33 @@ tap_done() {
 	[ -z "$tap_numbered" ] || tap_diag "$((tap_n - tap_failed - tap_skipped)) passed, $tap_failed failed, $tap_skipped skipped"
 	[ "$tap_failed" -eq 0 ] || tap_status=1
 	return "$tap_status"
+}
+
+tap_include() {
+	tap_name=$1
+	shift
+	tap_log=$(mktemp) || {
+		tap_not_ok "$tap_name (mktemp failed)"
+		return 0
+	}
+	tap_rc=0
+	"$@" > "$tap_log" 2>&1 || tap_rc=$?
+	while IFS= read -r tap_line_in || [ -n "$tap_line_in" ]; do
+		case $tap_line_in in
+		"ok - "*" # SKIP "*)
+			tap_skipped=$((tap_skipped + 1))
+			tap_line_in=${tap_line_in#ok - }
+			tap_line ok "${tap_line_in% \# SKIP *}" \
+				"SKIP ${tap_line_in##* \# SKIP }"
+			;;
+		"ok - "*) tap_line ok "${tap_line_in#ok - }" ;;
+		"not ok - "*) tap_line "not ok" "${tap_line_in#not ok - }" ;;
+		"#"*) tap_print "$tap_line_in" ;;
+		*) tap_diag "$tap_line_in" ;;
+		esac
+	done < "$tap_log"
+	rm -f "$tap_log"
+	tap_result "$tap_rc" "$tap_name ran to completion (status $tap_rc)"
 }
 
 tap_collect() {

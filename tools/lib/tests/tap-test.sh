@@ -199,6 +199,29 @@ tap_finish'
 	ok 7 - skipped # SKIP because
 	EOF
 	check "$sh: a collector numbers its parts, one result per part" same 1
+
+	printf '%s\n' ". '$lib/tap.sh'" 'tap_ok i1' 'tap_skip i2 "no x"' \
+		'echo "# a diag"' 'echo stray' 'tap_not_ok i3' 'exit 1' \
+		> "$tmp/inc.sh"
+	run_script "$sh" '
+tap_header
+tap_ok own
+tap_include inc sh "$d/inc.sh"
+tap_done'
+	cat > "$tmp/want" <<-'EOF'
+	TAP version 13
+	ok 1 - own
+	ok 2 - i1
+	ok 3 - i2 # SKIP no x
+	# a diag
+	# stray
+	not ok 4 - i3
+	not ok 5 - inc ran to completion (status 1)
+	1..5
+	# 2 passed, 2 failed, 1 skipped
+	EOF
+	check "$sh: tap_include numbers a component's results in this stream" \
+		same 1
 done
 
 # tap.h, through tap-example
