@@ -9,8 +9,10 @@
 #include <limits.h>
 #include <signal.h>
 #include <stddef.h>
+#include <string.h>
 #include <sys/types.h>
 
+#include "../lib/lc.h"
 #include "bench.h"
 
 #define LC_BENCH_TRACEFS	"/sys/kernel/tracing"
@@ -121,7 +123,11 @@ void lc_bench_teardown(struct lc_bench_ctx *ctx, int final);
 void lc_bench_stop_sessiond(struct lc_bench_ctx *ctx);
 
 /* bench.c: files and processes */
-int lc_bench_write(const char *path, const char *text, int flags);
+/* A string to a file in one write(); flags: O_APPEND, O_TRUNC, O_CREAT. */
+static inline int lc_bench_write(const char *path, const char *text, int flags)
+{
+	return lc_write_file_flags(path, text, strlen(text), flags);
+}
 int lc_bench_exec(struct lc_bench_ctx *ctx, char *const argv[],
 		  const char *out, const char *err, int timeout_s,
 		  int killable);

@@ -92,35 +92,6 @@ struct lc_bench_opts {
 };
 
 /**
- * lc_bench_write() - write a string to a file in one write()
- * @path: the file
- * @text: what to write
- * @flags: O_APPEND (kprobe_events: adds), O_TRUNC (set_ftrace_filter:
- *	replaces), or 0
- *
- * Return: 0, or the errno of the open or the write.
- */
-int lc_bench_write(const char *path, const char *text, int flags)
-{
-	size_t len = strlen(text);
-	int fd = open(path, O_WRONLY | O_CLOEXEC | flags, 0644);
-	ssize_t n;
-	int err = 0;
-
-	if (fd < 0)
-		return errno;
-	if (len) {
-		do {
-			n = write(fd, text, len);
-		} while (n < 0 && errno == EINTR && !lc_bench_signal);
-		if (n != (ssize_t)len)
-			err = n < 0 ? errno : EIO;
-	}
-	close(fd);
-	return err;
-}
-
-/**
  * lc_bench_last_line() - the last non-empty line of a file
  * @path: the file
  * @buf: where to copy it ("" when there is none)

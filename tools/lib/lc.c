@@ -165,7 +165,24 @@ char *lc_read_file(const char *path, size_t *len)
  */
 int lc_write_file(const char *path, const void *buf, size_t len)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	return lc_write_file_flags(path, buf, len, 0);
+}
+
+/**
+ * lc_write_file_flags() - lc_write_file(), opened with more flags
+ * @path: the file
+ * @buf: the bytes
+ * @len: how many
+ * @flags: added to O_WRONLY: O_APPEND (tracefs' kprobe_events adds an
+ *	event), O_TRUNC (set_ftrace_filter is replaced; with @len 0, it is
+ *	cleared), O_CREAT (mode 0644)
+ *
+ * Return: 0, or the errno of the open or of the write.
+ */
+int lc_write_file_flags(const char *path, const void *buf, size_t len,
+			int flags)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC | flags, 0644);
 	ssize_t n;
 	int err = 0;
 

@@ -37,6 +37,8 @@ int lc_verr(const char *fmt, va_list ap) __attribute__((format(printf, 1, 0)));
 char *lc_read_fd(int fd, size_t *len);
 char *lc_read_file(const char *path, size_t *len);
 int lc_write_file(const char *path, const void *buf, size_t len);
+int lc_write_file_flags(const char *path, const void *buf, size_t len,
+			int flags);
 
 /* key=value text */
 

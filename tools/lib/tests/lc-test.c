@@ -385,6 +385,17 @@ static void test_files(void)
 		  !memcmp(text, "ab\0c", 4),
 		  "lc_write_file: the bytes given, NULs too");
 	free(text);
+	text = NULL;
+	tap_check(!lc_write_file_flags(path, "de", 2, O_APPEND) &&
+		  (text = lc_read_file(path, &len)) && len == 6 &&
+		  !memcmp(text, "ab\0cde", 6),
+		  "lc_write_file_flags: O_APPEND adds");
+	free(text);
+	text = NULL;
+	tap_check(!lc_write_file_flags(path, "", 0, O_TRUNC) &&
+		  (text = lc_read_file(path, &len)) && !len,
+		  "lc_write_file_flags: O_TRUNC with nothing empties the file");
+	free(text);
 	tap_check(lc_write_file("/nonexistent/x", "1", 1) == ENOENT,
 		  "lc_write_file: a missing file: its errno");
 	tap_check(lc_write_file("/dev/full", "1", 1) == ENOSPC,
