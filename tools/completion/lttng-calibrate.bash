@@ -46,6 +46,13 @@ _lttng_calibrate_reply()
 	return 0
 }
 
+# The values of --format (lc_format_parse() of the tools' library), and
+# the extra WORDs a command lists in its --help.
+_lttng_calibrate_formats()
+{
+	_lttng_calibrate_reply table "$@" csv json
+}
+
 # Readline replaces only what follows the last word-break character of the
 # word (":" and "=" by default, which counter names and keys may hold): cut
 # what comes before it off every reply, as __ltrim_colon_completions does
@@ -204,7 +211,7 @@ _lttng_calibrate_bench()
 	case $prev in
 	-n | --iterations) return ;;
 	--format)
-		_lttng_calibrate_reply table csv json
+		_lttng_calibrate_formats
 		return
 		;;
 	--plot)
@@ -253,7 +260,7 @@ _lttng_calibrate()
 		return
 		;;
 	--format)
-		_lttng_calibrate_reply table csv json
+		_lttng_calibrate_formats
 		return
 		;;
 	esac
@@ -287,7 +294,7 @@ _lttng_calibrate_trace()
 		return
 		;;
 	-f | --format)
-		_lttng_calibrate_reply table csv json
+		_lttng_calibrate_formats
 		return
 		;;
 	esac
@@ -311,7 +318,7 @@ _lttng_calibrate_compare()
 		return
 		;;
 	-f | --format)
-		_lttng_calibrate_reply table text csv json
+		_lttng_calibrate_formats text
 		return
 		;;
 	--fail-if)
