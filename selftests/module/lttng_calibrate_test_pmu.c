@@ -4,9 +4,11 @@
  * kselftests of lttng_calibrate on machines without a hardware PMU (QEMU
  * TCG).  It is a test module, not part of lttng_calibrate.ko.
  *
- * It registers the PMU "lttng_calibrate_test": CPU-wide counting events
- * only, "counters" counters per CPU (a parameter, default 2), and these
- * events, listed in /sys/bus/event_source/devices/lttng_calibrate_test/:
+ * It registers the PMU "lttng_calibrate_test" (the "name" parameter):
+ * CPU-wide counting events only, "counters" counters per CPU (a parameter,
+ * default 2), on the CPUs of "cpus" (a mask, default all: a PMU of one
+ * kind of core, as on hybrid machines), and these events, listed in
+ * /sys/bus/event_source/devices/lttng_calibrate_test/:
  *
  *   tsc    event=0x1  TSC cycles while it is scheduled; under QEMU -icount,
  *                     guest instructions
@@ -17,7 +19,12 @@
  *
  * Format: event (config:0-7); fail_add (config1:0), add() fails, so the
  * event is never scheduled; tag (config2:0-7), ignored, so that otherwise
- * equal events can be told apart.
+ * equal events can be told apart; pad (config1:1-63), ignored, so that an
+ * event's config words can be as long as 64 bits allow.
+ *
+ * It also counts, in "reads_irqs_on", the reads of its counters made with
+ * interrupts enabled: perf itself reads a counter only with interrupts off,
+ * and so must every reader in place.
  *
  * It misbehaves the ways hardware and perf do:
  *  - more pinned events than counters: add() fails for the extra ones;
@@ -48,6 +55,7 @@ enum test_pmu_code {
 
 #define TEST_PMU_EVENT_MASK	GENMASK_ULL(7, 0)
 #define TEST_PMU_FAIL_ADD	BIT_ULL(0)
+#define TEST_PMU_PAD_MASK	GENMASK_ULL(63, 1)
 #define TEST_PMU_TAG_MASK	GENMASK_ULL(7, 0)
 
 static unsigned int counters = 2;
@@ -67,6 +75,18 @@ MODULE_PARM_DESC(counters, "counters per CPU, 0 to 8 (default 2); lowering it ta
 static char *calls_symbol = "lttng_calibrate_target";
 module_param(calls_symbol, charp, 0444);
 MODULE_PARM_DESC(calls_symbol, "the function whose calls the calls event counts (default lttng_calibrate_target)");
+
+static char *name = "lttng_calibrate_test";
+module_param(name, charp, 0444);
+MODULE_PARM_DESC(name, "the PMU's name (default lttng_calibrate_test)");
+
+static unsigned long cpus = ~0UL;
+module_param(cpus, ulong, 0444);
+MODULE_PARM_DESC(cpus, "mask of the CPUs whose events it opens (default all); others get ENOENT");
+
+static unsigned int reads_irqs_on;
+module_param(reads_irqs_on, uint, 0444);
+MODULE_PARM_DESC(reads_irqs_on, "reads of a counter made with interrupts enabled (should stay 0)");
 
 /* Counters in use on each CPU; changed by perf with the CPU's events locked. */
 static DEFINE_PER_CPU(unsigned int, test_pmu_used);
@@ -141,10 +161,13 @@ static int test_pmu_event_init(struct perf_event *event)
 		return -ENOENT;
 	if (event->cpu < 0)
 		return -EINVAL;
+	/* As a PMU of one kind of core does for the other kind's CPUs. */
+	if (event->cpu >= BITS_PER_LONG || !(cpus & BIT(event->cpu)))
+		return -ENOENT;
 	if (is_sampling_event(event))
 		return -EOPNOTSUPP;
 	if (event->attr.config & ~TEST_PMU_EVENT_MASK ||
-	    event->attr.config1 & ~TEST_PMU_FAIL_ADD ||
+	    event->attr.config1 & ~(TEST_PMU_FAIL_ADD | TEST_PMU_PAD_MASK) ||
 	    event->attr.config2 & ~TEST_PMU_TAG_MASK ||
 	    code < TEST_PMU_TSC || code > TEST_PMU_IDLE)
 		return -EINVAL;
@@ -162,6 +185,8 @@ static void test_pmu_read(struct perf_event *event)
 {
 	u64 now, prev;
 
+	if (!irqs_disabled())
+		WRITE_ONCE(reads_irqs_on, READ_ONCE(reads_irqs_on) + 1);
 	if (event->hw.state & PERF_HES_STOPPED)
 		return;
 	now = test_pmu_value(event);
@@ -207,11 +232,13 @@ static void test_pmu_del(struct perf_event *event, int flags)
 PMU_FORMAT_ATTR(event, "config:0-7");
 PMU_FORMAT_ATTR(fail_add, "config1:0");
 PMU_FORMAT_ATTR(tag, "config2:0-7");
+PMU_FORMAT_ATTR(pad, "config1:1-63");
 
 static struct attribute *test_pmu_format_attrs[] = {
 	&format_attr_event.attr,
 	&format_attr_fail_add.attr,
 	&format_attr_tag.attr,
+	&format_attr_pad.attr,
 	NULL,
 };
 
@@ -259,11 +286,11 @@ static int __init test_pmu_init(void)
 {
 	int err;
 
-	err = perf_pmu_register(&test_pmu, "lttng_calibrate_test", -1);
+	err = perf_pmu_register(&test_pmu, name, -1);
 	if (err)
 		return err;
-	pr_info("PMU lttng_calibrate_test, type %d, %u counters per CPU\n",
-		test_pmu.type, counters);
+	pr_info("PMU %s, type %d, %u counters per CPU\n", name, test_pmu.type,
+		counters);
 	return 0;
 }
 
