@@ -447,26 +447,39 @@ static_assert(ARRAY_SIZE(lttng_calibrate_type_names) == PERF_TYPE_MAX);
  */
 static void lttng_calibrate_counter_name(struct lttng_calibrate_counter_spec *spec)
 {
-	int n;
+	size_t n;
 
-	n = snprintf(spec->name, sizeof(spec->name), "%s:0x%llx", spec->pmu,
-		     spec->config);
+	/* scnprintf(): n stays inside the buffer when the name is cut. */
+	n = scnprintf(spec->name, sizeof(spec->name), "%s:0x%llx", spec->pmu,
+		      spec->config);
 	if (spec->config1 || spec->config2)
-		n += snprintf(spec->name + n, sizeof(spec->name) - n,
-			      ":0x%llx", spec->config1);
+		n += scnprintf(spec->name + n, sizeof(spec->name) - n,
+			       ":0x%llx", spec->config1);
 	if (spec->config2)
-		snprintf(spec->name + n, sizeof(spec->name) - n, ":0x%llx",
-			 spec->config2);
+		scnprintf(spec->name + n, sizeof(spec->name) - n, ":0x%llx",
+			  spec->config2);
 }
 
 /*
- * Every counter of @set must open on the CPU we are on; each is kept,
- * disabled, in @keep.  Events of the generic form learn their PMU's name.
+ * The kprobe and uprobe PMUs read a string from the opener's memory at the
+ * address in config1 (kprobe_func, uprobe_path).  Every run opens its events
+ * again, from the process that writes "run", where that address means
+ * nothing: such events cannot be selected.
+ */
+static bool lttng_calibrate_pmu_takes_pointer(const struct pmu *pmu)
+{
+	return pmu->name && (!strcmp(pmu->name, "kprobe") ||
+			     !strcmp(pmu->name, "uprobe"));
+}
+
+/*
+ * Every counter of @set must open on @cpu, the CPU runs will count on; each
+ * is kept, disabled, in @keep.  Events of the generic form learn their PMU's
+ * name.
  */
 static int lttng_calibrate_counters_try(struct lttng_calibrate_counter_set *set,
-					struct perf_event **keep)
+					struct perf_event **keep, int cpu)
 {
-	int cpu = raw_smp_processor_id();
 	struct lttng_calibrate_counter_spec *spec;
 	struct perf_event *event;
 	const char *pmu;
@@ -486,6 +499,12 @@ static int lttng_calibrate_counters_try(struct lttng_calibrate_counter_set *set,
 				lttng_calibrate_open_hint(spec, err), err, cpu);
 		}
 		keep[i] = event;
+		if (spec->type >= PERF_TYPE_MAX &&
+		    lttng_calibrate_pmu_takes_pointer(event->pmu))
+			return lttng_calibrate_counters_refuse(-EOPNOTSUPP,
+				"%s: events of the %s PMU take a pointer into the writer's memory; trace the function with a probe event instead",
+				spec->name[0] ? spec->name : "an event",
+				event->pmu->name);
 		pmu = spec->type < PERF_TYPE_MAX ?
 		      lttng_calibrate_type_names[spec->type] :
 		      event->pmu->name;
@@ -558,31 +577,76 @@ static int lttng_calibrate_counters_names(const struct lttng_calibrate_counter_s
 	return 0;
 }
 
-/* Parses, tries and installs a list; settings locked by the caller. */
-static int lttng_calibrate_counters_select(char *text,
-					   struct lttng_calibrate_settings *s)
+/*
+ * The CPU runs will count on: the "cpu" setting, else the writer's, which
+ * is the CPU of a run written from here.
+ */
+static int lttng_calibrate_counters_cpu(int cpu)
+{
+	return cpu >= 0 ? cpu : raw_smp_processor_id();
+}
+
+/* Tries @set on @cpu and installs it with its events; or changes nothing. */
+static int lttng_calibrate_counters_install(struct lttng_calibrate_counter_set *set,
+					    struct lttng_calibrate_settings *s,
+					    int cpu)
 {
 	struct perf_event *keep[LTTNG_CALIBRATE_MAX_COUNTERS] = { };
-	struct lttng_calibrate_counter_set set;
 	int err;
 
 	lttng_calibrate_settings_assert_locked();
-	err = lttng_calibrate_counters_parse(text, &set);
+	err = lttng_calibrate_counters_try(set, keep, cpu);
 	if (!err)
-		err = lttng_calibrate_counters_try(&set, keep);
-	if (!err)
-		err = lttng_calibrate_counters_names(&set);
+		err = lttng_calibrate_counters_names(set);
 	if (err) {
 		lttng_calibrate_keepers_release(keep);
 		return err;
 	}
-	s->counters = set;
+	s->counters = *set;
 	lttng_calibrate_keepers_release(lttng_calibrate_keepers);
 	memcpy(lttng_calibrate_keepers, keep, sizeof(keep));
 	mutex_lock(&lttng_calibrate_refusal_lock);
 	lttng_calibrate_counters_refusal[0] = '\0';
 	mutex_unlock(&lttng_calibrate_refusal_lock);
 	return 0;
+}
+
+/* Parses, tries and installs a list; settings locked by the caller. */
+static int lttng_calibrate_counters_select(char *text,
+					   struct lttng_calibrate_settings *s)
+{
+	struct lttng_calibrate_counter_set set;
+	int err;
+
+	err = lttng_calibrate_counters_parse(text, &set);
+	if (err)
+		return err;
+	return lttng_calibrate_counters_install(&set, s,
+						lttng_calibrate_counters_cpu(s->cpu));
+}
+
+/**
+ * lttng_calibrate_counters_move() - the selection, checked on another CPU
+ * @s: the settings, locked
+ * @cpu: the CPU runs will be bound to, -1 for the writer's
+ *
+ * A PMU may count on some CPUs only (the cores of one kind, on hybrid
+ * machines; an uncore PMU's own CPU): the selected counters must open on
+ * the CPU runs will count on.  Their events are opened there again, and
+ * held instead of the old ones.
+ *
+ * Context: process context, may sleep; settings locked.
+ * Return: 0, or the error of an event that does not open on @cpu (nothing
+ * is then changed, and "counters" says which).
+ */
+int lttng_calibrate_counters_move(struct lttng_calibrate_settings *s, int cpu)
+{
+	struct lttng_calibrate_counter_set set = s->counters;
+
+	if (!set.nr)
+		return 0;
+	return lttng_calibrate_counters_install(&set, s,
+						lttng_calibrate_counters_cpu(cpu));
 }
 
 static ssize_t lttng_calibrate_counters_write(struct file *file,

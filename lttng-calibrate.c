@@ -56,11 +56,14 @@ noinline void lttng_calibrate_baseline(void)
  * @offset: of its int in struct lttng_calibrate_settings
  * @min: smallest value accepted
  * @max: largest value accepted; -1 for the last possible CPU
+ * @check: NULL, or what must agree with the new value @v before it is
+ *	set, with the settings locked; 0 or the error that refuses it
  */
 struct lttng_calibrate_param {
 	size_t offset;
 	int min;
 	int max;
+	int (*check)(struct lttng_calibrate_settings *s, int v);
 };
 
 static int *lttng_calibrate_param_field(struct lttng_calibrate_settings *s,
@@ -76,6 +79,7 @@ static int lttng_calibrate_param_set(const char *val,
 	const struct lttng_calibrate_param *p = kp->arg;
 	s64 max = p->max < 0 ? (s64)nr_cpu_ids - 1 : p->max;
 	struct lttng_calibrate_settings *s;
+	int ret;
 	s64 v;
 
 	if (lttng_calibrate_parse_decimal(val, strlen(val), p->min, max, &v)) {
@@ -86,9 +90,11 @@ static int lttng_calibrate_param_set(const char *val,
 	s = lttng_calibrate_settings_lock();
 	if (IS_ERR(s))
 		return PTR_ERR(s);
-	*lttng_calibrate_param_field(s, p) = v;
+	ret = p->check ? p->check(s, v) : 0;
+	if (!ret)
+		*lttng_calibrate_param_field(s, p) = v;
 	lttng_calibrate_settings_unlock();
-	return 0;
+	return ret;
 }
 
 static int lttng_calibrate_param_get(char *buf, const struct kernel_param *kp)
@@ -112,8 +118,12 @@ static const struct kernel_param_ops lttng_calibrate_param_ops = {
 	.min = lo, .max = hi,						\
 }
 
-static struct lttng_calibrate_param cpu_param =
-	LTTNG_CALIBRATE_PARAM_ARG(cpu, -1, -1);
+/* The selected counters must open on the CPU runs will count on. */
+static struct lttng_calibrate_param cpu_param = {
+	.offset = offsetof(struct lttng_calibrate_settings, cpu),
+	.min = -1, .max = -1,
+	.check = lttng_calibrate_counters_move,
+};
 module_param_cb(cpu, &lttng_calibrate_param_ops, &cpu_param, 0644);
 MODULE_PARM_DESC(cpu,
 		 "CPU that runs are bound to; -1 (default): the CPU the writer is on");

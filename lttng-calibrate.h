@@ -435,13 +435,15 @@ int lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
 void lttng_calibrate_counters_check(struct lttng_calibrate_run_counters *rc);
 void lttng_calibrate_counters_release(struct lttng_calibrate_run_counters *rc,
 				      struct lttng_calibrate_counter_result *out);
+int lttng_calibrate_counters_move(struct lttng_calibrate_settings *s, int cpu);
 void lttng_calibrate_counters_init(struct dentry *dir);
 void lttng_calibrate_counters_exit(void);
 
 /* lttng-calibrate-deltas.c */
 struct lttng_calibrate_deltas *
-lttng_calibrate_deltas_start(const struct lttng_calibrate_counter_set *set,
+lttng_calibrate_deltas_alloc(const struct lttng_calibrate_counter_set *set,
 			     u32 window);
+void lttng_calibrate_deltas_show(struct lttng_calibrate_deltas *d);
 void lttng_calibrate_deltas_put(struct lttng_calibrate_deltas *d);
 void lttng_calibrate_deltas_withhold(struct lttng_calibrate_deltas *d,
 				     unsigned long counters);
