@@ -55,17 +55,18 @@ void lttng_calibrate_deltas_put(struct lttng_calibrate_deltas *d)
 }
 
 /**
- * lttng_calibrate_deltas_start() - a new, empty ring for a run
+ * lttng_calibrate_deltas_alloc() - a new, empty ring for a run
  * @set: the counters the run reads
  * @window: rows it keeps
  *
- * The ring becomes the one "deltas" shows.
+ * Nobody sees the ring until lttng_calibrate_deltas_show(): a run that
+ * never measures leaves "deltas" as it was.
  *
  * Context: process context, may sleep.
  * Return: the ring, with a reference for the run; NULL without memory.
  */
 struct lttng_calibrate_deltas *
-lttng_calibrate_deltas_start(const struct lttng_calibrate_counter_set *set,
+lttng_calibrate_deltas_alloc(const struct lttng_calibrate_counter_set *set,
 			     u32 window)
 {
 	struct lttng_calibrate_deltas tmp = {
@@ -73,7 +74,7 @@ lttng_calibrate_deltas_start(const struct lttng_calibrate_counter_set *set,
 		.window = window,
 		.stride = 2 * (1 + set->nr),
 	};
-	struct lttng_calibrate_deltas *d, *old;
+	struct lttng_calibrate_deltas *d;
 	unsigned int i;
 
 	d = kvzalloc(lttng_calibrate_deltas_size(&tmp), GFP_KERNEL);
@@ -83,14 +84,25 @@ lttng_calibrate_deltas_start(const struct lttng_calibrate_counter_set *set,
 	for (i = 0; i < set->nr; i++)
 		strscpy(d->name[i], set->spec[i].name, sizeof(d->name[i]));
 	kref_init(&d->ref);
-	kref_get(&d->ref);	/* the file's */
+	return d;
+}
 
+/**
+ * lttng_calibrate_deltas_show() - make a run's ring the one "deltas" shows
+ * @d: the ring, once the run has measured
+ *
+ * Context: process context, may sleep.
+ */
+void lttng_calibrate_deltas_show(struct lttng_calibrate_deltas *d)
+{
+	struct lttng_calibrate_deltas *old;
+
+	kref_get(&d->ref);	/* the file's */
 	spin_lock(&lttng_calibrate_deltas_lock);
 	old = lttng_calibrate_deltas_ring;
 	lttng_calibrate_deltas_ring = d;
 	spin_unlock(&lttng_calibrate_deltas_lock);
 	lttng_calibrate_deltas_put(old);
-	return d;
 }
 
 /**

@@ -58,6 +58,7 @@ static enum cpuhp_state lttng_calibrate_cpuhp;
  * @probe: the target, its baseline and what is attached to the target
  * @counters: the perf events read around every call
  * @deltas: the ring of the last iterations
+ * @shown: @deltas is the ring "deltas" shows: the run has measured
  * @res: the result being built
  * @snap: the three snapshots of a sample; here rather than on the stack,
  *	which the kernel may zero on every sample (INIT_STACK_ALL_ZERO)
@@ -73,22 +74,34 @@ struct lttng_calibrate_run {
 	struct lttng_calibrate_probe probe;
 	struct lttng_calibrate_run_counters counters;
 	struct lttng_calibrate_deltas *deltas;
+	bool shown;
 	struct lttng_calibrate_result *res;
 	u64 snap[3][LTTNG_CALIBRATE_MAX_METRICS];
 	int ret;
 	struct completion finished;
 };
 
-/* The clock, then every counter: one edge of a timed window. */
+/*
+ * The clock, then every counter: one edge of a timed window.  A PMU's
+ * read() is only ever called with interrupts off (perf calls it so), also
+ * when "irqs" leaves them enabled around the calls.
+ */
 static __always_inline void
 lttng_calibrate_snapshot(struct lttng_calibrate_run *run,
 			 u64 snap[LTTNG_CALIBRATE_MAX_METRICS])
 {
-	unsigned int i;
+	unsigned int i, nr = run->counters.nr;
+	unsigned long flags = 0;
 
 	snap[0] = lttng_calibrate_clock_read();
-	for (i = 0; i < run->counters.nr; i++)
+	if (!nr)
+		return;
+	if (run->set.irqs_enabled)
+		local_irq_save(flags);
+	for (i = 0; i < nr; i++)
 		snap[1 + i] = lttng_calibrate_counter_read(&run->counters, i);
+	if (run->set.irqs_enabled)
+		local_irq_restore(flags);
 }
 
 /*
@@ -167,6 +180,10 @@ lttng_calibrate_record(struct lttng_calibrate_run *run,
 		lttng_calibrate_stats_add(&stats[m][LTTNG_CALIBRATE_DIFFERENCE],
 					  sample[m][LTTNG_CALIBRATE_DIFFERENCE]);
 	}
+	/* A counter found not counting is withheld before its row is seen. */
+	if (unlikely(run->counters.lost))
+		lttng_calibrate_deltas_withhold(run->deltas,
+						run->counters.lost);
 	lttng_calibrate_deltas_add(run->deltas, sample);
 }
 
@@ -255,6 +272,10 @@ static int lttng_calibrate_loop(struct lttng_calibrate_run *run)
 		}
 		ret = lttng_calibrate_chunk(run);
 		lttng_calibrate_check_counters(run);
+		if (res->done && !run->shown) {
+			lttng_calibrate_deltas_show(run->deltas);
+			run->shown = true;
+		}
 		lttng_calibrate_status_update(res->done);
 		if (ret)
 			break;
@@ -315,7 +336,8 @@ static int lttng_calibrate_pick_cpu(const struct lttng_calibrate_settings *set)
 /*
  * Sets the run up, measures, tears it down, publishes what was measured.
  * An early end (signal, migration) still publishes the iterations done,
- * marked as partial; a run that could not start changes nothing.
+ * marked as partial; a run that did not measure one iteration (it could
+ * not start, or was stopped or lost its CPU first) changes nothing.
  */
 static int lttng_calibrate_run(struct lttng_calibrate_run *run, u64 asked)
 {
@@ -345,7 +367,7 @@ static int lttng_calibrate_run(struct lttng_calibrate_run *run, u64 asked)
 	ret = lttng_calibrate_probe_setup(&run->probe, &run->set);
 	if (ret)
 		goto out_release_counters;
-	run->deltas = lttng_calibrate_deltas_start(&run->set.counters,
+	run->deltas = lttng_calibrate_deltas_alloc(&run->set.counters,
 						   run->set.deltas_window);
 	if (!run->deltas) {
 		ret = -ENOMEM;
@@ -371,7 +393,7 @@ out_teardown_probe:
 out_release_counters:
 	/* Nothing left to release after a run that measured. */
 	lttng_calibrate_counters_release(&run->counters, res->counter);
-	if (!ret || ret == -EINTR || ret == -EAGAIN) {
+	if (res->done && (!ret || ret == -EINTR || ret == -EAGAIN)) {
 		lttng_calibrate_flush(res);
 		lttng_calibrate_result_publish(res);
 		return ret;
