@@ -197,12 +197,15 @@ static int lttng_calibrate_fprobe_setup(struct lttng_calibrate_probe *p)
 	return lttng_calibrate_fprobe_register(p);
 }
 
-/* As for a kretprobe: one instance in flight, two are enough. */
+/*
+ * As for a kretprobe: one instance in flight, two are enough (kernels since
+ * 6.14 have no such limit: see lttng-calibrate-compat.h).
+ */
 static int lttng_calibrate_fprobe_exit_setup(struct lttng_calibrate_probe *p)
 {
 	p->fp.exit_handler = lttng_calibrate_fprobe_exit;
 	p->fp.entry_data_size = sizeof(struct lttng_calibrate_instance);
-	p->fp.nr_maxactive = 2;
+	lttng_calibrate_fprobe_set_maxactive(&p->fp, 2);
 	return lttng_calibrate_fprobe_register(p);
 }
 
@@ -321,8 +324,8 @@ int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p,
 		return 0;
 	ret = ops->setup(p);
 	if (ret) {
-		pr_info("cannot register a %s on %ps: %d\n", ops->name,
-			p->target, ret);
+		pr_info_ratelimited("cannot register a %s on %ps: %d\n",
+				    ops->name, p->target, ret);
 		return ret;
 	}
 	p->registered = true;

@@ -239,7 +239,8 @@ static ssize_t lttng_calibrate_choice_write(struct file *file,
 		return i;
 	why = c->unavailable ? c->unavailable(i) : NULL;
 	if (why) {
-		pr_info("%s is not available: %s\n", c->name(i), why);
+		pr_info_ratelimited("%s is not available: %s\n", c->name(i),
+				    why);
 		return -EOPNOTSUPP;
 	}
 	s = lttng_calibrate_settings_lock();
