@@ -12,10 +12,15 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "lttng-calibrate-stats.h"
 #include "../lib/tap.h"
+
+/* Rows of a results table: target, baseline, difference. */
+#define LTTNG_CALIBRATE_NR_TABLE_ROWS	3
+#define GUIDE	"../../Documentation/lttng-calibrate.rst"
 
 
 static struct lttng_calibrate_stats *s;
@@ -437,10 +442,44 @@ static void test_derived(void)
 	CHECK_S64(lttng_calibrate_milli(-7), -7000);
 }
 
+/*
+ * The guide says what a result holds between runs, per table (three rows
+ * of statistics): the figure must be the size of those, to 1 KiB.
+ */
+static void test_guide_result_size(void)
+{
+	size_t table = LTTNG_CALIBRATE_NR_TABLE_ROWS *
+		       sizeof(struct lttng_calibrate_stats);
+	char text[65536], *p;
+	size_t n;
+	FILE *f;
+	long kib;
+
+	f = fopen(GUIDE, "r");
+	if (!f) {
+		tap_diag("  cannot open %s", GUIDE);
+		failed = true;
+		return;
+	}
+	n = fread(text, 1, sizeof(text) - 1, f);
+	fclose(f);
+	text[n] = '\0';
+	p = strstr(text, " KiB per table");
+	while (p && p > text && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	kib = p ? strtol(p, NULL, 10) : -1;
+	if (llabs((long long)kib * 1024 - (long long)table) > 1024) {
+		tap_diag("  the guide says %ld KiB per table; a table is %zu bytes",
+			 kib, table);
+		failed = true;
+	}
+}
+
 static const struct {
 	void (*run)(void);
 	const char *name;
 } tests[] = {
+	{ test_guide_result_size, "the guide states the size of a result's table" },
 	{ test_empty, "no samples: all zero" },
 	{ test_one_sample, "one sample: stddev 0, median = p99 = value" },
 	{ test_two_samples, "two samples" },
