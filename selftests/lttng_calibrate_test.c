@@ -11,6 +11,7 @@
 
 #include <linux/perf_event.h>
 #include <sys/mount.h>
+#include <sys/time.h>
 
 #include "../kselftest_harness.h"
 
@@ -1542,6 +1543,367 @@ TEST_F_TIMEOUT(calib, cpu_unplug_during_run, 120)
 	done = lc_kv_ll(text, "run.iterations.done", LLONG_MIN);
 	EXPECT_EQ(done, kv_stat(text, "target", "cycles", "count"));
 	free(text);
+}
+
+/*
+ * Review findings, each with the test that showed it.
+ */
+
+static void pin_to(struct __test_metadata *_metadata, int cpu)
+{
+	cpu_set_t one;
+
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	ASSERT_EQ(0, sched_setaffinity(0, sizeof(one), &one));
+}
+
+static void unpin(void)
+{
+	cpu_set_t all;
+	long c, n = sysconf(_SC_NPROCESSORS_CONF);
+
+	CPU_ZERO(&all);
+	for (c = 0; c < n; c++)
+		CPU_SET(c, &all);
+	sched_setaffinity(0, sizeof(all), &all);
+}
+
+/*
+ * An unnamed event is named after its PMU and its config words.  With a
+ * long PMU name and 64-bit words the name is longer than its buffer: it is
+ * cut there, and the kernel log stays clean (an unclamped snprintf() chain
+ * made vsnprintf() warn).
+ */
+TEST_F(test_pmu, long_name_cut_to_its_buffer)
+{
+	static const char pmu[] = "lttng_calibrate_test_pmu_named_at_length";
+	char path[160], word[96], *text, *tab;
+	int type;
+
+	EXPECT_EQ(0, test_pmu_unload());
+	load_module(TEST_PMU_MODULE, "LTTNG_CALIBRATE_TEST_PMU_KO",
+		    "name=lttng_calibrate_test_pmu_named_at_length");
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type",
+		 pmu);
+	text = lc_read_file(path, NULL);
+	ASSERT_NE(NULL, text);
+	type = atoi(text);
+	free(text);
+	snprintf(word, sizeof(word), "%d:0x1:0xfffffffffffffffe:0x7", type);
+	ASSERT_EQ(0, write_str(DIR "counters", word));
+	text = counter_list();
+	ASSERT_NE(NULL, text);
+	tab = strchr(text, '\t');
+	ASSERT_NE(NULL, tab);
+	/* 47 characters: the PMU's 31 first, ":0x1", then what fits. */
+	EXPECT_EQ(47, tab - text);
+	EXPECT_EQ(0, strncmp(text, pmu, 31));
+	EXPECT_EQ(0, strncmp(text + 31, ":0x1:0xfffff", 12));
+	free(text);
+	ASSERT_EQ(0, run("100"));
+	check_results(_metadata, 100);
+	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
+}
+
+/*
+ * Counters are checked on the CPU runs count on, not on the writer's: a
+ * PMU of CPU 1 only (as a hybrid machine's PMU of one kind of core) is
+ * accepted from a writer on CPU 0 when runs are bound to CPU 1, counts
+ * there, and moving runs to CPU 0 is refused while it is selected.
+ */
+TEST_F(test_pmu, counters_checked_on_the_runs_cpu)
+{
+	char *text;
+
+	if (sysconf(_SC_NPROCESSORS_CONF) < 2)
+		SKIP(return, "needs a second CPU");
+	EXPECT_EQ(0, test_pmu_unload());
+	ASSERT_EQ(self->type, test_pmu_load("cpus=2"));
+	pin_to(_metadata, 0);
+	ASSERT_EQ(0, param_write("cpu", "1"));
+	EXPECT_EQ(0, write_str(DIR "counters", self->tsc));
+	EXPECT_EQ(0, run("1000"));
+	text = lc_read_file(DIR "results_kv", NULL);
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(1, lc_kv_ll(text, "run.cpu", LLONG_MIN));
+	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/tsc/"));
+	free(text);
+	/* Not on CPU 0: the move is refused, the setting stays. */
+	EXPECT_EQ(ENOENT, param_write("cpu", "0"));
+	EXPECT_EQ(1, param_read("cpu"));
+	text = lc_read_file(DIR "counters", NULL);
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, "on CPU 0)"));
+	free(text);
+	/* Without the selection, CPU 0 is fine again. */
+	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
+	EXPECT_EQ(0, param_write("cpu", "0"));
+	unpin();
+}
+
+/* The address of @text, as a config word. */
+static void pointer_word(char *buf, size_t size, const char *pmu,
+			 const char *text, unsigned long long config2)
+{
+	char path[128], *type;
+
+	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type",
+		 pmu);
+	type = lc_read_file(path, NULL);
+	snprintf(buf, size, "%d:0x0:0x%llx:0x%llx", type ? atoi(type) : -1,
+		 (unsigned long long)(uintptr_t)text, config2);
+	free(type);
+}
+
+/*
+ * The kprobe and uprobe PMUs take a pointer into the opener's memory in
+ * config1; every run opens its events again from the run's writer, where
+ * that pointer means nothing.  They are refused, with the reason.
+ */
+TEST_F(calib, pointer_taking_pmus_refused)
+{
+	static const char func[] = "lttng_calibrate_target";
+	static const char path[] = "/bin/sh";
+	const char *pmus[] = { "kprobe", "uprobe" };
+	char word[128], *before, *after, *text;
+	int i, tested = 0;
+
+	for (i = 0; i < 2; i++) {
+		if (access(i ? "/sys/bus/event_source/devices/uprobe" :
+			   "/sys/bus/event_source/devices/kprobe", F_OK))
+			continue;
+		pointer_word(word, sizeof(word), pmus[i], i ? path : func, 0);
+		before = counter_list();
+		ASSERT_NE(NULL, before);
+		EXPECT_EQ(EOPNOTSUPP, write_str(DIR "counters", word)) {
+			TH_LOG("%s: %s", pmus[i], word);
+		}
+		after = counter_list();
+		ASSERT_NE(NULL, after);
+		EXPECT_STREQ(before, after);
+		free(before);
+		free(after);
+		text = lc_read_file(DIR "counters", NULL);
+		ASSERT_NE(NULL, text);
+		EXPECT_NE(NULL, strstr(text, pmus[i])) {
+			TH_LOG("counters: %s", text);
+		}
+		free(text);
+		tested++;
+	}
+	if (!tested)
+		SKIP(return, "this kernel has neither a kprobe nor a uprobe PMU");
+}
+
+/* The test PMU's count of reads made with interrupts on; -1 unread. */
+static int reads_irqs_on(void)
+{
+	char *text = lc_read_file(TEST_PMU_PARAMS "reads_irqs_on", NULL);
+	int n = text ? atoi(text) : -1;
+
+	free(text);
+	return n;
+}
+
+/* With "irqs" enabled, counters are still read with interrupts off. */
+TEST_F(test_pmu, counters_read_with_irqs_off)
+{
+	ASSERT_EQ(0, write_str(DIR "irqs", "enabled"));
+	select_list(_metadata, self->tsc, self->calls, NULL);
+	ASSERT_EQ(0, run("2000"));
+	check_results(_metadata, 2000);
+	EXPECT_EQ(0, reads_irqs_on());
+	ASSERT_EQ(0, write_str(DIR "irqs", "disabled"));
+	ASSERT_EQ(0, run("2000"));
+	EXPECT_EQ(0, reads_irqs_on());
+}
+
+/*
+ * Rows of deltas whose column @col (0 based) is neither "-" nor above 0;
+ * -1 when the file cannot be read.
+ */
+static int bad_rows(int col)
+{
+	char *text = lc_read_file(DIR "deltas", NULL), *line, *p;
+	int bad = 0, i;
+
+	if (!text)
+		return -1;
+	for (line = strchr(text, '\n'); line && line[1];
+	     line = strchr(line + 1, '\n')) {
+		for (p = line + 1, i = 0; p && i < col; i++) {
+			p = strchr(p, '\t');
+			if (p)
+				p++;
+		}
+		if (p && *p != '-' && strtoll(p, NULL, 10) <= 0)
+			bad++;
+	}
+	free(text);
+	return bad;
+}
+
+/*
+ * A counter found not counting is withheld in deltas from the very row it
+ * was found in: a reader never sees the zeros it read while lost, not
+ * even until the end of that chunk.  The tsc counter's deltas are above 0
+ * whenever it counts.
+ */
+TEST_F_TIMEOUT(test_pmu, lost_counter_never_shown_in_deltas, 120)
+{
+	struct perf_event_attr attr = {
+		.type = self->type,
+		.size = sizeof(attr),
+		.config = 3,
+		.pinned = 1,
+	};
+	int round, fd, bad = 0, reads = 0;
+	long long end;
+
+	if (sysconf(_SC_NPROCESSORS_CONF) < 2)
+		SKIP(return, "needs a second CPU to read from");
+	pin_to(_metadata, 1);
+	ASSERT_EQ(0, param_write("deltas_window", "64"));
+	ASSERT_EQ(0, param_write("cpu", "0"));
+	for (round = 0; round < 4 && !bad; round++) {
+		ASSERT_EQ(0, write_str(TEST_PMU_PARAMS "counters", "1"));
+		select_list(_metadata, self->tsc, NULL, NULL);
+		self->env.child = start_run(LONG_RUN);
+		ASSERT_LT(0, self->env.child);
+		ASSERT_TRUE(wait_running(2000, 30000));
+		/* Columns: iteration, 2 of cycles, then target.tsc. */
+		EXPECT_EQ(0, bad_rows(3));
+		ASSERT_EQ(0, write_str(TEST_PMU_PARAMS "counters", "0"));
+		fd = syscall(__NR_perf_event_open, &attr, -1, 0, -1, 0);
+		ASSERT_LE(0, fd);
+		for (end = now_ms() + 300; now_ms() < end && !bad; reads++)
+			bad = bad_rows(3);
+		close(fd);
+		kill(self->env.child, SIGKILL);
+		waitpid(self->env.child, NULL, 0);
+		self->env.child = 0;
+		ASSERT_TRUE(wait_idle(10000));
+		ASSERT_EQ(0, write_str(DIR "counters", "\n"));
+	}
+	EXPECT_EQ(0, bad) {
+		TH_LOG("a lost counter's zeros shown in deltas (after %d reads)",
+		       reads);
+	}
+	unpin();
+}
+
+static volatile sig_atomic_t alarms;
+
+static void on_alarm(int sig)
+{
+	alarms++;
+}
+
+static void alarm_every(long us)
+{
+	struct itimerval it = {
+		.it_interval = { 0, us },
+		.it_value = { 0, us },
+	};
+
+	setitimer(ITIMER_REAL, &it, NULL);
+}
+
+/*
+ * A run stopped before it measured one iteration (here, by signals that
+ * come while the measuring thread is being started on another CPU) ends
+ * with an error and changes nothing anyone can read: no result with no
+ * iteration, and the deltas of the last run that measured.
+ */
+TEST_F_TIMEOUT(calib, run_that_measured_nothing_changes_nothing, 120)
+{
+	struct sigaction sa = { .sa_handler = on_alarm };
+	char *kv, *deltas, *now;
+	long long number, done;
+	int i, err, failed_runs = 0;
+
+	if (sysconf(_SC_NPROCESSORS_CONF) < 2)
+		SKIP(return, "needs a second CPU");
+	ASSERT_EQ(0, sigaction(SIGALRM, &sa, NULL));
+	pin_to(_metadata, 0);
+	ASSERT_EQ(0, param_write("cpu", "1"));
+	ASSERT_EQ(0, run("50"));
+	for (i = 0; i < 200; i++) {
+		kv = lc_read_file(DIR "results_kv", NULL);
+		deltas = lc_read_file(DIR "deltas", NULL);
+		ASSERT_NE(NULL, kv);
+		ASSERT_NE(NULL, deltas);
+		number = lc_kv_ll(kv, "run.number", LLONG_MIN);
+		alarm_every(100);
+		err = run("2000000");
+		alarm_every(0);
+		now = lc_read_file(DIR "results_kv", NULL);
+		ASSERT_NE(NULL, now);
+		done = lc_kv_ll(now, "run.iterations.done", LLONG_MIN);
+		EXPECT_LT(0, done) {
+			TH_LOG("attempt %d (%s): a result with %lld iterations",
+			       i, strerror(err), done);
+		}
+		if (lc_kv_ll(now, "run.number", LLONG_MIN) == number) {
+			failed_runs++;
+			EXPECT_STREQ(kv, now);
+			free(now);
+			now = lc_read_file(DIR "deltas", NULL);
+			ASSERT_NE(NULL, now);
+			EXPECT_STREQ(deltas, now);
+		}
+		free(now);
+		free(kv);
+		free(deltas);
+		if (done <= 0)
+			break;
+	}
+	signal(SIGALRM, SIG_DFL);
+	unpin();
+	TH_LOG("%d of %d runs measured nothing, %d alarms", failed_runs, i,
+	       (int)alarms);
+}
+
+/* Lines of the kernel log from @fd on that hold @what. */
+static int kmsg_count(int fd, const char *what)
+{
+	char rec[8192];
+	ssize_t n;
+	int count = 0;
+
+	while ((n = read(fd, rec, sizeof(rec) - 1)) != 0) {
+		if (n < 0) {
+			if (errno == EPIPE)
+				continue;
+			break;
+		}
+		rec[n] = '\0';
+		count += strstr(rec, what) != NULL;
+	}
+	return count;
+}
+
+/*
+ * A refused choice is logged, rate-limited: 50 refusals in a row leave at
+ * most the ratelimit's burst (10) of lines.  A choice is refused where a
+ * mechanism is unavailable (no CONFIG_FPROBE).
+ */
+TEST_F(calib, refusals_logged_ratelimited)
+{
+	int fd, i, lines;
+
+	if (fprobe_available())
+		SKIP(return, "every mechanism is available: no refusal to log");
+	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	ASSERT_LE(0, fd);
+	lseek(fd, 0, SEEK_END);
+	for (i = 0; i < 50; i++)
+		EXPECT_EQ(EOPNOTSUPP, write_str(DIR "probe", "fprobe"));
+	lines = kmsg_count(fd, "fprobe is not available");
+	close(fd);
+	EXPECT_LE(1, lines);
+	EXPECT_GE(10, lines);
 }
 
 int main(int argc, char **argv)
