@@ -20,14 +20,29 @@
  * a return value in 6.5, which is as old as the module goes; in 6.14
  * fprobe moved onto the function graph tracer, and handlers get a
  * struct ftrace_regs instead of a struct pt_regs.
+ *
+ * lttng_calibrate_fprobe_set_maxactive(): how many calls of the probed
+ * function an fprobe with an exit handler follows at once.  Before 6.14 it
+ * preallocates that many instances (nr_maxactive); since 6.14 the entry
+ * data live on each task's function graph shadow stack, there is no such
+ * limit, and struct fprobe has no nr_maxactive any more.
  */
 #if IS_ENABLED(CONFIG_FPROBE) && LTTNG_CALIBRATE_KERNEL_AT_LEAST(6, 5, 0)
 #define LTTNG_CALIBRATE_HAVE_FPROBE	1
 #include <linux/fprobe.h>
 #if LTTNG_CALIBRATE_KERNEL_AT_LEAST(6, 14, 0)
 #define lttng_calibrate_fprobe_regs	ftrace_regs
+static inline void lttng_calibrate_fprobe_set_maxactive(struct fprobe *fp,
+							int maxactive)
+{
+}
 #else
 #define lttng_calibrate_fprobe_regs	pt_regs
+static inline void lttng_calibrate_fprobe_set_maxactive(struct fprobe *fp,
+							int maxactive)
+{
+	fp->nr_maxactive = maxactive;
+}
 #endif
 #define LTTNG_CALIBRATE_FPROBE_UNAVAILABLE	NULL
 #elif IS_ENABLED(CONFIG_FPROBE)
