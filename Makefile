@@ -72,8 +72,8 @@ module modules:
 	mkdir -p $(MODDIR)
 	cp -p $(MODULE_FILES) $(MODDIR)/
 	$(MAKE) -C $(KDIR) M=$(MODDIR) modules
-	cp $(MODDIR)/lttng_calibrate.ko lttng_calibrate.ko.tmp
-	mv lttng_calibrate.ko.tmp lttng_calibrate.ko
+	cp $(MODDIR)/lttng_calibrate.ko lttng_calibrate.ko.$(KVER).tmp
+	mv lttng_calibrate.ko.$(KVER).tmp lttng_calibrate.ko
 
 # The kselftests' test PMU (selftests/module/), built apart from the
 # module: it is a test module, never installed.
