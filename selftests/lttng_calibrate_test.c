@@ -546,6 +546,34 @@ static char *counter_list(void)
 	return text;
 }
 
+/*
+ * @word is refused with @err and the selection stays as it was; the
+ * refusal line of "counters" holds @reason, unless it is NULL.
+ */
+static void expect_list_refused(struct __test_metadata *_metadata,
+				const char *word, int err, const char *reason)
+{
+	char *before = counter_list(), *after, *text;
+
+	ASSERT_NE(NULL, before);
+	EXPECT_EQ(err, write_str(DIR "counters", word)) {
+		TH_LOG("counters: %s", word);
+	}
+	after = counter_list();
+	ASSERT_NE(NULL, after);
+	EXPECT_STREQ(before, after);
+	free(before);
+	free(after);
+	if (!reason)
+		return;
+	text = lc_read_file(DIR "counters", NULL);
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, reason)) {
+		TH_LOG("counters: %s", text);
+	}
+	free(text);
+}
+
 static int lines(const char *text)
 {
 	int n = 0;
@@ -1102,7 +1130,7 @@ TEST_F_TIMEOUT(test_pmu, counter_taken_away_during_run, 120)
  */
 TEST_F_TIMEOUT(test_pmu, unload_while_selected, 120)
 {
-	char *before, *after, *text;
+	char *text;
 	int err;
 
 	select_list(_metadata, self->tsc, NULL, NULL);
@@ -1134,19 +1162,9 @@ TEST_F_TIMEOUT(test_pmu, unload_while_selected, 120)
 	ASSERT_EQ(0, test_pmu_unload());
 
 	/* Its events now name no PMU: refused, the selection unchanged. */
-	before = counter_list();
-	ASSERT_NE(NULL, before);
-	EXPECT_EQ(ENOENT, write_str(DIR "counters", self->tsc));
-	after = counter_list();
-	ASSERT_NE(NULL, after);
-	EXPECT_STREQ(before, after);
-	free(before);
-	free(after);
-	text = lc_read_file(DIR "counters", NULL);
-	ASSERT_NE(NULL, text);
-	EXPECT_NE(NULL, strstr(text, "# last list refused: " TEST_PMU
-			       "/tsc/: no PMU has this type"));
-	free(text);
+	expect_list_refused(_metadata, self->tsc, ENOENT,
+			    "# last list refused: " TEST_PMU
+			    "/tsc/: no PMU has this type");
 	ASSERT_EQ(0, run("1000"));
 	check_results(_metadata, 1000);
 	/* Loaded again for the teardown's unload. */
@@ -1275,6 +1293,28 @@ static void expect_probe_line(struct __test_metadata *_metadata,
 	free(text);
 }
 
+/*
+ * A refused choice is logged, rate-limited: 50 refusals in a row leave at
+ * most the ratelimit's burst (10) of lines.
+ */
+static void expect_refusals_ratelimited(struct __test_metadata *_metadata,
+					const char *word)
+{
+	char line[64];
+	int fd, i, lines;
+
+	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	ASSERT_LE(0, fd);
+	lseek(fd, 0, SEEK_END);
+	for (i = 0; i < 50; i++)
+		EXPECT_EQ(EOPNOTSUPP, write_str(DIR "probe", word));
+	snprintf(line, sizeof(line), "%s is not available", word);
+	lines = kmsg_count(fd, line);
+	close(fd);
+	EXPECT_LE(1, lines);
+	EXPECT_GE(10, lines);
+}
+
 TEST_F(calib, probe_setting)
 {
 	static const char *const fprobes[] = { "fprobe", "fprobe-exit" };
@@ -1292,6 +1332,8 @@ TEST_F(calib, probe_setting)
 			  write_str(DIR "probe", fprobes[i]));
 		ASSERT_EQ(0, write_str(DIR "probe", "none"));
 	}
+	if (!fprobe_available())
+		expect_refusals_ratelimited(_metadata, "fprobe");
 	EXPECT_EQ(EINVAL, write_str(DIR "target", "syscall"));
 	EXPECT_EQ(E2BIG, write_str(DIR "work_cycles", "1000001"));
 	EXPECT_EQ(EINVAL, write_str(DIR "work_cycles", "lots"));
@@ -1666,7 +1708,7 @@ TEST_F(calib, pointer_taking_pmus_refused)
 	static const char func[] = "lttng_calibrate_target";
 	static const char path[] = "/bin/sh";
 	const char *pmus[] = { "kprobe", "uprobe" };
-	char word[128], *before, *after, *text;
+	char word[128];
 	int i, tested = 0;
 
 	for (i = 0; i < 2; i++) {
@@ -1674,22 +1716,7 @@ TEST_F(calib, pointer_taking_pmus_refused)
 			   "/sys/bus/event_source/devices/kprobe", F_OK))
 			continue;
 		pointer_word(word, sizeof(word), pmus[i], i ? path : func, 0);
-		before = counter_list();
-		ASSERT_NE(NULL, before);
-		EXPECT_EQ(EOPNOTSUPP, write_str(DIR "counters", word)) {
-			TH_LOG("%s: %s", pmus[i], word);
-		}
-		after = counter_list();
-		ASSERT_NE(NULL, after);
-		EXPECT_STREQ(before, after);
-		free(before);
-		free(after);
-		text = lc_read_file(DIR "counters", NULL);
-		ASSERT_NE(NULL, text);
-		EXPECT_NE(NULL, strstr(text, pmus[i])) {
-			TH_LOG("counters: %s", text);
-		}
-		free(text);
+		expect_list_refused(_metadata, word, EOPNOTSUPP, pmus[i]);
 		tested++;
 	}
 	if (!tested)
@@ -1865,46 +1892,6 @@ TEST_F_TIMEOUT(calib, run_that_measured_nothing_changes_nothing, 120)
 	       (int)alarms);
 }
 
-/* Lines of the kernel log from @fd on that hold @what. */
-static int kmsg_count(int fd, const char *what)
-{
-	char rec[8192];
-	ssize_t n;
-	int count = 0;
-
-	while ((n = read(fd, rec, sizeof(rec) - 1)) != 0) {
-		if (n < 0) {
-			if (errno == EPIPE)
-				continue;
-			break;
-		}
-		rec[n] = '\0';
-		count += strstr(rec, what) != NULL;
-	}
-	return count;
-}
-
-/*
- * A refused choice is logged, rate-limited: 50 refusals in a row leave at
- * most the ratelimit's burst (10) of lines.  A choice is refused where a
- * mechanism is unavailable (no CONFIG_FPROBE).
- */
-TEST_F(calib, refusals_logged_ratelimited)
-{
-	int fd, i, lines;
-
-	if (fprobe_available())
-		SKIP(return, "every mechanism is available: no refusal to log");
-	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
-	ASSERT_LE(0, fd);
-	lseek(fd, 0, SEEK_END);
-	for (i = 0; i < 50; i++)
-		EXPECT_EQ(EOPNOTSUPP, write_str(DIR "probe", "fprobe"));
-	lines = kmsg_count(fd, "fprobe is not available");
-	close(fd);
-	EXPECT_LE(1, lines);
-	EXPECT_GE(10, lines);
-}
 
 int main(int argc, char **argv)
 {

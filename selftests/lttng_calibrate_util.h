@@ -243,28 +243,49 @@ static inline void overhead(struct __test_metadata *_metadata, double *mean,
 }
 
 /*
+ * The next kernel log record from @fd (opened O_NONBLOCK on /dev/kmsg), in
+ * @rec, NUL-terminated; false when there is none left.
+ */
+static inline bool kmsg_next(int fd, char *rec, size_t size)
+{
+	ssize_t n;
+
+	/* EPIPE: records were overwritten; keep going.  EAGAIN: no more. */
+	while ((n = read(fd, rec, size - 1)) < 0 && errno == EPIPE)
+		;
+	if (n <= 0)
+		return false;
+	rec[n] = '\0';
+	return true;
+}
+
+/*
  * Kernel log records written since @fd was positioned; 1 if any holds one
  * of the patterns of kmsg_patterns.h, the list the shell scripts use too.
  */
 static inline int kmsg_has_errors(int fd)
 {
 	char rec[8192];
-	ssize_t n;
 	int bad = 0;
 
-	while ((n = read(fd, rec, sizeof(rec) - 1)) != 0) {
-		if (n < 0) {
-			if (errno == EPIPE)	/* overwritten: keep going */
-				continue;
-			break;			/* EAGAIN: no more records */
-		}
-		rec[n] = '\0';
+	while (kmsg_next(fd, rec, sizeof(rec))) {
 		if (lc_kmsg_match(rec)) {
 			fprintf(stderr, "# kernel log: %s", rec);
 			bad = 1;
 		}
 	}
 	return bad;
+}
+
+/* Records of the kernel log from @fd on that hold @what. */
+static inline int kmsg_count(int fd, const char *what)
+{
+	char rec[8192];
+	int count = 0;
+
+	while (kmsg_next(fd, rec, sizeof(rec)))
+		count += strstr(rec, what) != NULL;
+	return count;
 }
 
 /* Whether this kernel offers the fprobe mechanisms (CONFIG_FPROBE). */
