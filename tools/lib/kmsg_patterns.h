@@ -2,7 +2,8 @@
 /*
  * Kernel log text that means something went wrong: a warning, a BUG, an
  * oops, a lockdep report, a soft or hard lockup, a hung task, an RCU
- * stall, a panic, a sanitizer report.  A test or a run whose kernel log
+ * stall, a panic, a sanitizer report, a debug-objects report, kmemleak's
+ * notice of new leaks, a sleep in atomic context.  A test or a run whose kernel log
  * gained one of these fails.
  *
  * The one list, for C and shell alike: the C tests include this header
@@ -32,6 +33,10 @@ static const char *const lc_kmsg_patterns[] __attribute__((unused)) = {
 	"Kernel panic",
 	"UBSAN:",
 	"KASAN:",
+	"suspicious RCU usage",
+	"sleeping function called from invalid context",
+	"ODEBUG:",
+	"suspected memory leaks",
 };
 
 /**
