@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Every allocation failure, injected: for each operation that changes the
+ * module's state, the way syzkaller does it.  For N = 1, 2, ... this thread
+ * writes N to /proc/thread-self/fail-nth (the N-th fault site it reaches
+ * fails: failslab, fail_page_alloc), does the operation, and reads back
+ * whether a fault was injected; it stops at the first N with no fault
+ * injected, where the operation must have succeeded.  Every time:
+ *
+ *  - an operation that failed gave an errno and changed nothing anyone can
+ *    read: the settings files, the parameters, results_kv and deltas read
+ *    as before;
+ *  - one that succeeded despite the fault is undone for the next N;
+ *  - the kernel log gained no warning, BUG or sanitizer report.
+ *
+ * It prints the number of fault sites of each operation.  At the end,
+ * kmemleak (where the kernel has it) must find no leak.
+ *
+ * Where the kernel has no fault injection (Debian's own kernels) it skips.
+ */
+#define _GNU_SOURCE
+#include <sys/syscall.h>
+
+#include "../kselftest_harness.h"
+
+#include "lttng_calibrate_util.h"
+
+#define FAIL_NTH	"/proc/thread-self/fail-nth"
+#define MAX_SITES	20000
+
+/* The state a failed operation must leave as it was. */
+static char *state(void)
+{
+	static const char *const files[] = {
+		DIR "probe", DIR "target", DIR "irqs", DIR "work_cycles",
+		DIR "counters", DIR "results_kv", DIR "deltas",
+		PARAMS "cpu", PARAMS "max_iterations",
+		PARAMS "chunk_iterations", PARAMS "deltas_window",
+	};
+	size_t len = 0, i, n;
+	char *all = NULL, *text, *grown;
+
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		text = lc_read_file(files[i], NULL);
+		n = strlen(files[i]) + 2 + (text ? strlen(text) : 6);
+		grown = realloc(all, len + n + 1);
+		if (!grown) {
+			free(text);
+			free(all);
+			return NULL;
+		}
+		all = grown;
+		len += sprintf(all + len, "%s\n%s\n", files[i],
+			       text ? text : "(none)");
+		free(text);
+	}
+	return all;
+}
+
+/* Writes @v to one of the fault-injection debugfs attributes. */
+static void fault_attr(const char *attr, const char *v)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/sys/kernel/debug/failslab/%s", attr);
+	write_str(path, v);
+	snprintf(path, sizeof(path), "/sys/kernel/debug/fail_page_alloc/%s",
+		 attr);
+	write_str(path, v);
+}
+
+/*
+ * One operation: @prepare (may be NULL) sets it up, @run does it and
+ * returns 0 or an errno; @undo (may be NULL) puts the state back after it
+ * succeeded.  @kernels_own_warning: the kernel itself may warn on one of
+ * its faults (kmsg_errors_but_kernels_own()).
+ */
+struct op {
+	const char *name;
+	int (*prepare)(void);
+	int (*run)(void);
+	void (*undo)(void);
+	bool kernels_own_warning;
+};
+
+static int test_pmu_type_now;
+
+static int w(const char *file, const char *v)
+{
+	return write_str(file, v);
+}
+
+static int op_probe(void) { return w(DIR "probe", "kprobe"); }
+static int op_target(void) { return w(DIR "target", "tracepoint"); }
+static int op_irqs(void) { return w(DIR "irqs", "enabled"); }
+static int op_work(void) { return w(DIR "work_cycles", "100"); }
+static int op_cpu(void) { return w(PARAMS "cpu", "0"); }
+static int op_window(void) { return w(PARAMS "deltas_window", "100"); }
+static int op_chunk(void) { return w(PARAMS "chunk_iterations", "500"); }
+static void undo_probe(void) { w(DIR "probe", "none"); }
+static void undo_target(void) { w(DIR "target", "function"); }
+static void undo_irqs(void) { w(DIR "irqs", "disabled"); }
+static void undo_work(void) { w(DIR "work_cycles", "0"); }
+static void undo_cpu(void) { w(PARAMS "cpu", "-1"); }
+static void undo_window(void) { w(PARAMS "deltas_window", "1000"); }
+static void undo_chunk(void) { w(PARAMS "chunk_iterations", "10000"); }
+static void undo_counters(void) { w(DIR "counters", "\n"); }
+
+static int op_counters_sw(void)
+{
+	return w(DIR "counters", "cpu-clock page-faults");
+}
+
+static int op_counters_generic(void)
+{
+	return w(DIR "counters", "sw=1:0x0");
+}
+
+static int op_counters_test_pmu(void)
+{
+	char word[64];
+
+	snprintf(word, sizeof(word), "tsc=%d:0x1 calls=%d:0x2",
+		 test_pmu_type_now, test_pmu_type_now);
+	return w(DIR "counters", word);
+}
+
+static int mechanism;
+static const char *const mechanisms[] = {
+	"kprobe", "kretprobe", "fprobe", "fprobe-exit",
+};
+
+static int prepare_mechanism(void)
+{
+	return w(DIR "probe", mechanisms[mechanism]);
+}
+
+static int op_run(void)
+{
+	return run("20");
+}
+
+static int prepare_counted_run(void)
+{
+	char word[64];
+
+	snprintf(word, sizeof(word), "cpu-clock tsc=%d:0x1",
+		 test_pmu_type_now);
+	return w(PARAMS "deltas_window", "16") ?: w(DIR "counters", word);
+}
+
+static int read_whole(const char *path)
+{
+	char buf[4096];
+	ssize_t n;
+	int fd = open(path, O_RDONLY), err = 0;
+
+	if (fd < 0)
+		return errno;
+	while ((n = read(fd, buf, sizeof(buf))) > 0)
+		;
+	if (n < 0)
+		err = errno;
+	close(fd);
+	return err;
+}
+
+static int op_read_results(void) { return read_whole(DIR "results"); }
+static int op_read_results_kv(void) { return read_whole(DIR "results_kv"); }
+static int op_read_deltas(void) { return read_whole(DIR "deltas"); }
+
+/* Named fields: kernels_own_warning stays false. */
+#define OP(n, p, r, u) { .name = n, .prepare = p, .run = r, .undo = u }
+
+static const struct op ops[] = {
+	OP("probe kprobe", NULL, op_probe, undo_probe),
+	OP("target tracepoint", NULL, op_target, undo_target),
+	OP("irqs enabled", NULL, op_irqs, undo_irqs),
+	OP("work_cycles 100", NULL, op_work, undo_work),
+	OP("cpu 0", NULL, op_cpu, undo_cpu),
+	OP("deltas_window 100", NULL, op_window, undo_window),
+	OP("chunk_iterations 500", NULL, op_chunk, undo_chunk),
+	OP("counters by perf name", NULL, op_counters_sw, undo_counters),
+	OP("counters by TYPE:CONFIG", NULL, op_counters_generic, undo_counters),
+	OP("counters of the test PMU", NULL, op_counters_test_pmu, undo_counters),
+	OP("run, no probe", NULL, op_run, NULL),
+	OP("run, counters and deltas", prepare_counted_run, op_run, NULL),
+	OP("open and read results", NULL, op_read_results, NULL),
+	OP("open and read results_kv", NULL, op_read_results_kv, NULL),
+	OP("open and read deltas", NULL, op_read_deltas, NULL),
+};
+
+FIXTURE(fault) {
+	struct env env;
+	int fail_nth;
+};
+
+FIXTURE_SETUP(fault)
+{
+	if (access(FAIL_NTH, W_OK))
+		SKIP(return, "this kernel has no fault injection (CONFIG_FAULT_INJECTION, FAILSLAB)");
+	env_setup(_metadata, &self->env);
+	self->fail_nth = open(FAIL_NTH, O_RDWR);
+	ASSERT_LE(0, self->fail_nth);
+	/* Fail sleeping allocations too, of any order, quietly. */
+	fault_attr("ignore-gfp-wait", "N");
+	fault_attr("min-order", "0");
+	fault_attr("verbose", "0");
+	test_pmu_type_now = test_pmu_load("");
+	ASSERT_LE(0, test_pmu_type_now);
+	ASSERT_EQ(0, run("10"));
+}
+
+FIXTURE_TEARDOWN(fault)
+{
+	if (access(FAIL_NTH, W_OK))
+		return;
+	write_str(DIR "counters", "\n");
+	test_pmu_unload();
+	close(self->fail_nth);
+	env_teardown(_metadata, &self->env);
+}
+
+/*
+ * Operation @op with the @n-th fault site failing.  Returns its errno in
+ * *err and whether a fault was injected.
+ */
+static bool inject(int fail_nth, int n, int (*run_op)(void), int *err)
+{
+	char buf[32];
+	ssize_t len;
+
+	len = snprintf(buf, sizeof(buf), "%d", n);
+	if (pwrite(fail_nth, buf, len, 0) != len)
+		return false;
+	*err = run_op();
+	len = pread(fail_nth, buf, sizeof(buf) - 1, 0);
+	pwrite(fail_nth, "0", 1, 0);
+	buf[len > 0 ? len : 0] = '\0';
+	return len > 0 && atoi(buf) == 0;
+}
+
+/*
+ * The kernel's own warning on an injected fault, not the module's: when
+ * registering a module's trace event fails, event_define_fields() WARNs
+ * (once per boot) with "error code is -12".  Records from @fd on hold no
+ * report but that one; it is said when seen.  Returns 1 for any other.
+ */
+static int kmsg_errors_but_kernels_own(int fd, const char *op, int n)
+{
+	bool in_own = false;
+	char rec[8192];
+	int bad = 0;
+
+	while (kmsg_next(fd, rec, sizeof(rec))) {
+		if (strstr(rec, "WARNING:") &&
+		    strstr(rec, "event_define_fields")) {
+			fprintf(stderr, "# %s, fault site %d: the kernel's own warning, not the module's: %s",
+				op, n, rec);
+			in_own = true;
+		}
+		if (in_own) {
+			in_own = !strstr(rec, "end trace");
+			continue;
+		}
+		if (lc_kmsg_match(rec)) {
+			fprintf(stderr, "# kernel log: %s", rec);
+			bad = 1;
+		}
+	}
+	return bad;
+}
+
+static void sweep(struct __test_metadata *_metadata, int fail_nth, int kmsg,
+		  const struct op *op)
+{
+	int n, err = 0, failed = 0, survived = 0;
+	char *before, *after;
+
+	for (n = 1; n <= MAX_SITES; n++) {
+		if (op->prepare)
+			ASSERT_EQ(0, op->prepare());
+		before = state();
+		ASSERT_NE(NULL, before);
+		if (!inject(fail_nth, n, op->run, &err)) {
+			free(before);
+			break;
+		}
+		if (err) {
+			failed++;
+			after = state();
+			ASSERT_NE(NULL, after);
+			EXPECT_STREQ(before, after) {
+				TH_LOG("%s, fault site %d (%s): the state changed",
+				       op->name, n, strerror(err));
+			}
+			free(after);
+		} else {
+			survived++;
+			if (op->undo)
+				op->undo();
+		}
+		free(before);
+		ASSERT_EQ(0, op->kernels_own_warning ?
+			  kmsg_errors_but_kernels_own(kmsg, op->name, n) :
+			  kmsg_has_errors(kmsg)) {
+			TH_LOG("%s, fault site %d (%s)", op->name, n,
+			       strerror(err));
+		}
+	}
+	ASSERT_GE(MAX_SITES, n);
+	/* No fault left to inject: the operation works. */
+	EXPECT_EQ(0, err) {
+		TH_LOG("%s with no fault injected: %s", op->name,
+		       strerror(err));
+	}
+	if (op->undo)
+		op->undo();
+	fprintf(stderr, "# %-28s %4d fault sites: %d failed cleanly, %d survived\n",
+		op->name, n - 1, failed, survived);
+}
+
+/*
+ * A sweep of @op, whose failed probe registrations are logged: at most the
+ * ratelimit's burst of 10 lines every 5 s.
+ */
+static void expect_logged_ratelimited(struct __test_metadata *_metadata,
+				      int fail_nth, int kmsg,
+				      const struct op *op)
+{
+	long long start = now_ms(), allowed;
+	int fd, lines;
+
+	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	ASSERT_LE(0, fd);
+	lseek(fd, 0, SEEK_END);
+	sweep(_metadata, fail_nth, kmsg, op);
+	lines = kmsg_count(fd, "cannot register a");
+	close(fd);
+	allowed = 10 * ((now_ms() - start) / 5000 + 1);
+	fprintf(stderr, "# %-28s %4d lines logged, %lld allowed\n", op->name,
+		lines, allowed);
+	EXPECT_GE(allowed, lines);
+}
+
+TEST_F_TIMEOUT(fault, every_operation, 3000)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(ops); i++)
+		sweep(_metadata, self->fail_nth, self->env.kmsg, &ops[i]);
+	for (mechanism = 0; mechanism < (int)ARRAY_SIZE(mechanisms);
+	     mechanism++) {
+		struct op op = OP(NULL, prepare_mechanism, op_run, NULL);
+		char name[48];
+
+		if (!strncmp(mechanisms[mechanism], "fprobe", 6) &&
+		    !fprobe_available())
+			continue;
+		snprintf(name, sizeof(name), "run, %s", mechanisms[mechanism]);
+		op.name = name;
+		expect_logged_ratelimited(_metadata, self->fail_nth,
+					  self->env.kmsg, &op);
+	}
+}
+
+/* The test PMU's own module, loaded with faults; lttng_calibrate's too. */
+static int finit(const char *name, const char *env)
+{
+	char path[PATH_MAX];
+	int fd, err = 0;
+
+	if (!find_ko(name, env, path, sizeof(path)))
+		return ENOENT;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return errno;
+	if (syscall(__NR_finit_module, fd, "", 0))
+		err = errno;
+	close(fd);
+	return err;
+}
+
+static int op_insmod_test_pmu(void)
+{
+	return finit(TEST_PMU_MODULE, "LTTNG_CALIBRATE_TEST_PMU_KO");
+}
+
+static void undo_insmod_test_pmu(void)
+{
+	test_pmu_unload();
+}
+
+static int prepare_no_test_pmu(void)
+{
+	test_pmu_unload();
+	return access(TEST_PMU_DIR, F_OK) ? 0 : EBUSY;
+}
+
+TEST_F_TIMEOUT(fault, insmod_test_pmu, 600)
+{
+	const struct op op = OP("insmod test PMU", prepare_no_test_pmu,
+				op_insmod_test_pmu, undo_insmod_test_pmu);
+
+	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
+	sweep(_metadata, self->fail_nth, self->env.kmsg, &op);
+	ASSERT_LE(0, test_pmu_load(""));
+}
+
+static int op_insmod_module(void)
+{
+	return finit("lttng_calibrate", "LTTNG_CALIBRATE_KO");
+}
+
+static void undo_insmod_module(void)
+{
+	syscall(__NR_delete_module, "lttng_calibrate", O_NONBLOCK);
+}
+
+static int prepare_no_module(void)
+{
+	undo_insmod_module();
+	return access("/sys/module/lttng_calibrate", F_OK) ? 0 : EBUSY;
+}
+
+/*
+ * The module itself, loaded with faults: a load that fails leaves no
+ * module and no debugfs file (state() reads every file as absent).
+ */
+TEST_F_TIMEOUT(fault, insmod_module, 1200)
+{
+	const struct op op = {
+		.name = "insmod lttng_calibrate",
+		.prepare = prepare_no_module,
+		.run = op_insmod_module,
+		.undo = undo_insmod_module,
+		.kernels_own_warning = true,
+	};
+
+	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
+	sweep(_metadata, self->fail_nth, self->env.kmsg, &op);
+	EXPECT_EQ(0, ensure_module());
+}
+
+/*
+ * kmemleak, where the kernel has it: after every operation above, with
+ * every fault, nothing unreferenced is left.  Objects younger than 5 s are
+ * not reported: wait that long first.
+ */
+TEST(no_leak)
+{
+	char *text;
+
+	if (access("/sys/kernel/debug/kmemleak", W_OK))
+		SKIP(return, "this kernel has no kmemleak");
+	sleep(6);
+	ASSERT_EQ(0, write_str("/sys/kernel/debug/kmemleak", "scan"));
+	ASSERT_EQ(0, write_str("/sys/kernel/debug/kmemleak", "scan"));
+	text = lc_read_file("/sys/kernel/debug/kmemleak", NULL);
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(NULL, strstr(text, "unreferenced object")) {
+		TH_LOG("kmemleak:\n%.3000s", text);
+	}
+	free(text);
+}
+
+int main(int argc, char **argv)
+{
+	return lttng_calibrate_main(argc, argv);
+}
