@@ -815,10 +815,8 @@ int lc_bench_main(int argc, char **argv)
 
 	if (rc)
 		return rc < 0 ? 0 : rc;
-	if (!o.from_kv && geteuid()) {
-		lc_err("must be run as root");
+	if (!o.from_kv && lc_need_root())
 		return 1;
-	}
 	if (o.plot) {
 		plot = fopen(o.plot, "w");
 		if (!plot) {
