@@ -4,10 +4,10 @@
  * kernel measured in turn against the module's never-instrumented twin.
  *
  * The rows are kept in memory (struct lc_bench), filled either by measuring
- * (bench.c, bench-tracers.c) or from a recorded key=value file
- * (lc_bench_load_kv()), and printed as a table, CSV, JSON or an SVG bar
- * chart (bench-format.c), so that the output code is tested without a
- * kernel.
+ * (bench.c, over the mechanisms of bench-mech.h) or from a recorded
+ * key=value file (lc_bench_load_kv()), and printed as a table, CSV, JSON or
+ * an SVG bar chart.  bench-format.c holds the rows' model and every format,
+ * and touches no kernel, so that the output code is tested without one.
  */
 #ifndef LTTNG_CALIBRATE_CLI_BENCH_H
 #define LTTNG_CALIBRATE_CLI_BENCH_H
