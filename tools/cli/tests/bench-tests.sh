@@ -108,9 +108,13 @@ check "--format text is the table" text_is_table
 if command -v python3 > /dev/null; then
 	check "CSV: the JSON fields as header, rectangular, quoted reasons" csv_ok
 	check "JSON: the lttng-calibrate-bench/1 schema, nulls, ratios" json_ok
-	check "SVG: well-formed, one bar and error bar per measured row, labelled" svg_ok
+	check "SVG: well-formed, one bar and error bar per measured row, labelled, every text inside" svg_ok
+	for svg in "$dir"/../../../Documentation/bench/*.svg; do
+		check "${svg##*/}: every text inside the chart" \
+			python3 "$dir/bench-check.py" svg-fits "$svg"
+	done
 else
-	for t in CSV JSON SVG; do
+	for t in CSV JSON SVG "Documentation's charts"; do
 		tap_skip "$t output" "no python3"
 	done
 fi
