@@ -66,39 +66,27 @@ static int lc_bpftrace_count(struct lc_bench_ctx *ctx,
 	if (text)
 		row->events_recorded = lc_field_ll(text, "@calls: ", 0);
 	if (text && strstr(text, "Lost ")) {
-		snprintf(row->reason, sizeof(row->reason), "bpftrace lost events");
-		row->status = LC_BENCH_LOST;
 		free(text);
-		return -1;
+		return lc_bench_row_set(row, LC_BENCH_LOST, "bpftrace lost events");
 	}
 	free(text);
 	return 0;
 }
 
-const struct lc_bench_mech lc_bench_tracepoint_bpf = {
-	.name = "tracepoint-bpf", .probe = "external", .target = "tracepoint",
-	.arg = "tracepoint:" LC_BENCH_TP,
-	.prepare = lc_bpftrace_prepare, .command = lc_bpftrace_command,
-	.count = lc_bpftrace_count,
-};
+/* A row of bpftrace: a count map on PROBE, the module's target TARGET. */
+#define LC_BPFTRACE_MECH(_name, _target, _probe) {			\
+	.name = _name, .probe = "external", .target = _target,		\
+	.arg = _probe, .prepare = lc_bpftrace_prepare,			\
+	.command = lc_bpftrace_command, .count = lc_bpftrace_count,	\
+}
 
-const struct lc_bench_mech lc_bench_bpftrace_kprobe = {
-	.name = "bpftrace-kprobe", .probe = "external", .target = "function",
-	.arg = "kprobe:" LC_BENCH_TARGET,
-	.prepare = lc_bpftrace_prepare, .command = lc_bpftrace_command,
-	.count = lc_bpftrace_count,
-};
-
-const struct lc_bench_mech lc_bench_bpftrace_kretprobe = {
-	.name = "bpftrace-kretprobe", .probe = "external", .target = "function",
-	.arg = "kretprobe:" LC_BENCH_TARGET,
-	.prepare = lc_bpftrace_prepare, .command = lc_bpftrace_command,
-	.count = lc_bpftrace_count,
-};
-
-const struct lc_bench_mech lc_bench_bpftrace_fentry = {
-	.name = "bpftrace-fentry", .probe = "external", .target = "function",
-	.arg = "kfunc:lttng_calibrate:" LC_BENCH_TARGET,
-	.prepare = lc_bpftrace_prepare, .command = lc_bpftrace_command,
-	.count = lc_bpftrace_count,
-};
+const struct lc_bench_mech lc_bench_tracepoint_bpf =
+	LC_BPFTRACE_MECH("tracepoint-bpf", "tracepoint", "tracepoint:" LC_BENCH_TP);
+const struct lc_bench_mech lc_bench_bpftrace_kprobe =
+	LC_BPFTRACE_MECH("bpftrace-kprobe", "function", "kprobe:" LC_BENCH_TARGET);
+const struct lc_bench_mech lc_bench_bpftrace_kretprobe =
+	LC_BPFTRACE_MECH("bpftrace-kretprobe", "function",
+			 "kretprobe:" LC_BENCH_TARGET);
+const struct lc_bench_mech lc_bench_bpftrace_fentry =
+	LC_BPFTRACE_MECH("bpftrace-fentry", "function",
+			 "kfunc:lttng_calibrate:" LC_BENCH_TARGET);

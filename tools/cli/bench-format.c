@@ -7,6 +7,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,6 +64,26 @@ struct lc_bench_row *lc_bench_add_row(struct lc_bench *b, const char *name)
 	row->events_expected = -1;
 	row->events_recorded = -1;
 	return row;
+}
+
+/**
+ * lc_bench_row_set() - a row's status, and why
+ * @row: the row
+ * @status: how it ended
+ * @fmt: printf format of the reason ("" for none)
+ *
+ * Return: -1, for "return lc_bench_row_set(...);" where a row fails.
+ */
+int lc_bench_row_set(struct lc_bench_row *row, enum lc_bench_status status,
+		     const char *fmt, ...)
+{
+	va_list ap;
+
+	row->status = status;
+	va_start(ap, fmt);
+	vsnprintf(row->reason, sizeof(row->reason), fmt, ap);
+	va_end(ap);
+	return -1;
 }
 
 /**

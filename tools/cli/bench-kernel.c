@@ -275,10 +275,8 @@ static int lc_ftrace_count(struct lc_bench_ctx *ctx,
 	snprintf(pattern, sizeof(pattern), "%s/per_cpu/cpu*/stats",
 		 ctx->tracefs);
 	if (glob(pattern, 0, NULL, &g)) {
-		snprintf(row->reason, sizeof(row->reason),
-			 "no per_cpu/cpu*/stats in tracefs");
-		row->status = LC_BENCH_FAILED;
-		return -1;
+		return lc_bench_row_set(row, LC_BENCH_FAILED,
+					"no per_cpu/cpu*/stats in tracefs");
 	}
 	for (i = 0; i < g.gl_pathc; i++) {
 		char *text = lc_read_file(g.gl_pathv[i], NULL);
@@ -293,11 +291,9 @@ static int lc_ftrace_count(struct lc_bench_ctx *ctx,
 	globfree(&g);
 	row->events_recorded = entries / per_call;
 	if (lost) {
-		snprintf(row->reason, sizeof(row->reason),
-			 "the ring buffer lost %lld events (overrun, dropped)",
-			 lost);
-		row->status = LC_BENCH_LOST;
-		return -1;
+		return lc_bench_row_set(row, LC_BENCH_LOST,
+					"the ring buffer lost %lld events (overrun, dropped)",
+					lost);
 	}
 	return 0;
 }
@@ -339,71 +335,51 @@ static void lc_ftrace_teardown(struct lc_bench_ctx *ctx,
 			  LC_T_DYN_EVENTS);
 }
 
+/* A row of the module's own probe: its probe file set to that name. */
+#define LC_MODULE_PROBE(_probe) {					\
+	.name = _probe, .probe = _probe, .target = "function",		\
+	.prepare = lc_module_prepare, .count = lc_module_count,		\
+}
+
+/* A row of ftrace: ARG (an event, a tracer) set up by PREPARE. */
+#define LC_FTRACE_MECH(_name, _target, _arg, _prepare) {		\
+	.name = _name, .probe = "external", .target = _target,		\
+	.arg = _arg, .prepare = _prepare, .count = lc_ftrace_count,	\
+	.teardown = lc_ftrace_teardown,					\
+}
+
+/* Nothing attached: the target against its twin, as they are. */
 const struct lc_bench_mech lc_bench_none = {
 	.name = "none", .probe = "none", .target = "function",
 };
-
-const struct lc_bench_mech lc_bench_kprobe = {
-	.name = "kprobe", .probe = "kprobe", .target = "function",
-	.prepare = lc_module_prepare, .count = lc_module_count,
-};
-
-const struct lc_bench_mech lc_bench_kretprobe = {
-	.name = "kretprobe", .probe = "kretprobe", .target = "function",
-	.prepare = lc_module_prepare, .count = lc_module_count,
-};
-
-const struct lc_bench_mech lc_bench_fprobe = {
-	.name = "fprobe", .probe = "fprobe", .target = "function",
-	.prepare = lc_module_prepare, .count = lc_module_count,
-};
-
-const struct lc_bench_mech lc_bench_fprobe_exit = {
-	.name = "fprobe-exit", .probe = "fprobe-exit", .target = "function",
-	.prepare = lc_module_prepare, .count = lc_module_count,
-};
-
-const struct lc_bench_mech lc_bench_ftrace_kprobe = {
-	.name = "ftrace-kprobe", .probe = "external", .target = "function",
-	.arg = "p:kprobes/" LC_EV_KPROBE " " LC_BENCH_TARGET,
-	.prepare = lc_kprobe_event_prepare, .count = lc_ftrace_count,
-	.teardown = lc_ftrace_teardown,
-};
-
-const struct lc_bench_mech lc_bench_ftrace_kretprobe = {
-	.name = "ftrace-kretprobe", .probe = "external", .target = "function",
-	.arg = "r:kprobes/" LC_EV_KRETPROBE " " LC_BENCH_TARGET,
-	.prepare = lc_kprobe_event_prepare, .count = lc_ftrace_count,
-	.teardown = lc_ftrace_teardown,
-};
-
-const struct lc_bench_mech lc_bench_ftrace_fprobe = {
-	.name = "ftrace-fprobe", .probe = "external", .target = "function",
-	.arg = "f:fprobes/" LC_EV_FPROBE " " LC_BENCH_TARGET,
-	.prepare = lc_fprobe_event_prepare, .count = lc_ftrace_count,
-	.teardown = lc_ftrace_teardown,
-};
-
-const struct lc_bench_mech lc_bench_ftrace_function = {
-	.name = "ftrace-function", .probe = "external", .target = "function",
-	.arg = "function",
-	.prepare = lc_tracer_prepare, .count = lc_ftrace_count,
-	.teardown = lc_ftrace_teardown,
-};
-
-const struct lc_bench_mech lc_bench_ftrace_graph = {
-	.name = "ftrace-graph", .probe = "external", .target = "function",
-	.arg = "function_graph",
-	.prepare = lc_tracer_prepare, .count = lc_ftrace_count,
-	.teardown = lc_ftrace_teardown,
-};
-
+const struct lc_bench_mech lc_bench_kprobe = LC_MODULE_PROBE("kprobe");
+const struct lc_bench_mech lc_bench_kretprobe = LC_MODULE_PROBE("kretprobe");
+const struct lc_bench_mech lc_bench_fprobe = LC_MODULE_PROBE("fprobe");
+const struct lc_bench_mech lc_bench_fprobe_exit =
+	LC_MODULE_PROBE("fprobe-exit");
+/* The tracepoint in the target, nothing attached to it. */
 const struct lc_bench_mech lc_bench_tracepoint_off = {
 	.name = "tracepoint-off", .probe = "none", .target = "tracepoint",
 };
 
-const struct lc_bench_mech lc_bench_tracepoint_ftrace = {
-	.name = "tracepoint-ftrace", .probe = "external", .target = "tracepoint",
-	.prepare = lc_tp_ftrace_prepare, .count = lc_ftrace_count,
-	.teardown = lc_ftrace_teardown,
-};
+const struct lc_bench_mech lc_bench_ftrace_kprobe =
+	LC_FTRACE_MECH("ftrace-kprobe", "function",
+		       "p:kprobes/" LC_EV_KPROBE " " LC_BENCH_TARGET,
+		       lc_kprobe_event_prepare);
+const struct lc_bench_mech lc_bench_ftrace_kretprobe =
+	LC_FTRACE_MECH("ftrace-kretprobe", "function",
+		       "r:kprobes/" LC_EV_KRETPROBE " " LC_BENCH_TARGET,
+		       lc_kprobe_event_prepare);
+const struct lc_bench_mech lc_bench_ftrace_fprobe =
+	LC_FTRACE_MECH("ftrace-fprobe", "function",
+		       "f:fprobes/" LC_EV_FPROBE " " LC_BENCH_TARGET,
+		       lc_fprobe_event_prepare);
+const struct lc_bench_mech lc_bench_ftrace_function =
+	LC_FTRACE_MECH("ftrace-function", "function", "function",
+		       lc_tracer_prepare);
+const struct lc_bench_mech lc_bench_ftrace_graph =
+	LC_FTRACE_MECH("ftrace-graph", "function", "function_graph",
+		       lc_tracer_prepare);
+const struct lc_bench_mech lc_bench_tracepoint_ftrace =
+	LC_FTRACE_MECH("tracepoint-ftrace", "tracepoint", NULL,
+		       lc_tp_ftrace_prepare);

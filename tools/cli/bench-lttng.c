@@ -219,9 +219,7 @@ static int lc_lttng_count(struct lc_bench_ctx *ctx,
 
 	snprintf(lerr, sizeof(lerr), "%s/lttng-%s.err", ctx->tmpdir, m->name);
 	if (lc_lttng(lerr, "stop", ctx->session, NULL)) {
-		lc_bench_last_line(lerr, row->reason, sizeof(row->reason));
-		row->status = LC_BENCH_FAILED;
-		return -1;
+		return lc_bench_row_failed(row, lerr);
 	}
 	snprintf(trace, sizeof(trace), "%s/trace-%s", ctx->tmpdir, m->name);
 	if (kprobe)
@@ -234,24 +232,18 @@ static int lc_lttng_count(struct lc_bench_ctx *ctx,
 					 " " LC_EV_LTTNG "_exit: ", &exits,
 					 err, sizeof(err));
 	if (entries < 0) {
-		lc_bench_last_line(err, row->reason, sizeof(row->reason));
-		row->status = LC_BENCH_FAILED;
-		return -1;
+		return lc_bench_row_failed(row, err);
 	}
 	row->events_recorded = kprobe || exits > entries ? entries : exits;
 	if (lc_bench_file_has(err, "discarded")) {
-		snprintf(row->reason, sizeof(row->reason),
-			 "LTTng discarded events (%lld entries, %lld exits)",
-			 entries, exits);
-		row->status = LC_BENCH_LOST;
-		return -1;
+		return lc_bench_row_set(row, LC_BENCH_LOST,
+					"LTTng discarded events (%lld entries, %lld exits)",
+					entries, exits);
 	}
 	if (!kprobe && entries != exits) {
-		snprintf(row->reason, sizeof(row->reason),
-			 "%lld entry events but %lld exit events", entries,
-			 exits);
-		row->status = LC_BENCH_LOST;
-		return -1;
+		return lc_bench_row_set(row, LC_BENCH_LOST,
+					"%lld entry events but %lld exit events",
+					entries, exits);
 	}
 	return 0;
 }
@@ -267,23 +259,16 @@ static void lc_lttng_teardown(struct lc_bench_ctx *ctx,
 	ctx->touched &= ~LC_T_LTTNG_SESSION;
 }
 
-const struct lc_bench_mech lc_bench_lttng_function = {
-	.name = "lttng-function", .probe = "external", .target = "function",
-	.arg = "function",
-	.prepare = lc_lttng_prepare, .count = lc_lttng_count,
-	.teardown = lc_lttng_teardown, .finish = lc_lttng_finish,
-};
+/* A row of LTTng: ARG says which event (and contexts). */
+#define LC_LTTNG_MECH(_name, _arg) {					\
+	.name = _name, .probe = "external", .target = "function",	\
+	.arg = _arg, .prepare = lc_lttng_prepare, .count = lc_lttng_count, \
+	.teardown = lc_lttng_teardown, .finish = lc_lttng_finish,	\
+}
 
-const struct lc_bench_mech lc_bench_lttng_function_contexts = {
-	.name = "lttng-function-contexts", .probe = "external",
-	.target = "function", .arg = "contexts",
-	.prepare = lc_lttng_prepare, .count = lc_lttng_count,
-	.teardown = lc_lttng_teardown, .finish = lc_lttng_finish,
-};
-
-const struct lc_bench_mech lc_bench_lttng_kprobe = {
-	.name = "lttng-kprobe", .probe = "external", .target = "function",
-	.arg = "kprobe",
-	.prepare = lc_lttng_prepare, .count = lc_lttng_count,
-	.teardown = lc_lttng_teardown, .finish = lc_lttng_finish,
-};
+const struct lc_bench_mech lc_bench_lttng_function =
+	LC_LTTNG_MECH("lttng-function", "function");
+const struct lc_bench_mech lc_bench_lttng_function_contexts =
+	LC_LTTNG_MECH("lttng-function-contexts", "contexts");
+const struct lc_bench_mech lc_bench_lttng_kprobe =
+	LC_LTTNG_MECH("lttng-kprobe", "kprobe");

@@ -353,6 +353,21 @@ void lc_bench_last_line(const char *path, char *buf, size_t len)
 }
 
 /**
+ * lc_bench_row_failed() - a row failed, for the reason a command gave
+ * @row: the row
+ * @path: the command's standard error: its last line is the reason
+ *
+ * Return: -1, for "return lc_bench_row_failed(...);".
+ */
+int lc_bench_row_failed(struct lc_bench_row *row, const char *path)
+{
+	char last[LC_BENCH_REASON_MAX];
+
+	lc_bench_last_line(path, last, sizeof(last));
+	return lc_bench_row_set(row, LC_BENCH_FAILED, "%s", last);
+}
+
+/**
  * lc_bench_file_has() - does a file hold a word, in any case?
  * @path: the file
  * @word: the word

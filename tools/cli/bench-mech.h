@@ -171,6 +171,7 @@ long long lc_bench_count_lines(struct lc_bench_ctx *ctx, char *const argv[],
 			       const char *needle2, long long *count2,
 			       char *errpath, size_t errlen);
 void lc_bench_last_line(const char *path, char *buf, size_t len);
+int lc_bench_row_failed(struct lc_bench_row *row, const char *path);
 int lc_bench_file_has(const char *path, const char *word);
 
 /* A string to a file in one write(); flags: O_APPEND, O_TRUNC, O_CREAT. */

@@ -157,16 +157,12 @@ static int lc_perf_count(struct lc_bench_ctx *ctx,
 			   sizeof(err));
 	unlink(data);
 	if (n < 0) {
-		lc_bench_last_line(err, row->reason, sizeof(row->reason));
-		row->status = LC_BENCH_FAILED;
-		return -1;
+		return lc_bench_row_failed(row, err);
 	}
 	row->events_recorded = n;
 	if (lc_bench_file_has(err, "lost") || lc_bench_file_has(rec_err, "lost")) {
-		snprintf(row->reason, sizeof(row->reason),
-			 "perf lost samples: %s", "see perf script's warning");
-		row->status = LC_BENCH_LOST;
-		return -1;
+		return lc_bench_row_set(row, LC_BENCH_LOST,
+					"perf lost samples: see perf script's warning");
 	}
 	return 0;
 }

@@ -232,13 +232,6 @@ static void lc_bench_fill(struct lc_bench_row *row, const char *kv)
 	row->samples = lc_kv_ll(kv, "run.iterations.done", 0);
 }
 
-static void lc_bench_set(struct lc_bench_row *row, enum lc_bench_status st,
-			 const char *why)
-{
-	row->status = st;
-	snprintf(row->reason, sizeof(row->reason), "%s", why);
-}
-
 /* The run itself: the bench writes N, or the tracer runs the writer. */
 static int lc_bench_do_run(struct lc_bench_state *st,
 			   const struct lc_bench_mech *m, char *why,
@@ -319,10 +312,10 @@ static void lc_bench_row(struct lc_bench_state *st, struct lc_bench *b,
 	case LC_PREP_OK:
 		break;
 	case LC_PREP_UNAVAILABLE:
-		lc_bench_set(row, LC_BENCH_UNAVAILABLE, why);
+		lc_bench_row_set(row, LC_BENCH_UNAVAILABLE, "%s", why);
 		goto out;
 	default:
-		lc_bench_set(row, LC_BENCH_FAILED, why);
+		lc_bench_row_set(row, LC_BENCH_FAILED, "%s", why);
 		goto out;
 	}
 	e = lc_bench_write(LC_DIR "/probe", m->probe, 0);
@@ -331,13 +324,13 @@ static void lc_bench_row(struct lc_bench_state *st, struct lc_bench *b,
 	if (!e && st->module.work[0] && strcmp(st->module.work, "0"))
 		e = lc_bench_write(LC_DIR "/work_cycles", "0", 0);
 	if (e) {
-		snprintf(why, sizeof(why), "module settings (probe %s, target %s): %s",
-			 m->probe, m->target, strerror(e));
-		lc_bench_set(row, LC_BENCH_FAILED, why);
+		lc_bench_row_set(row, LC_BENCH_FAILED,
+				 "module settings (probe %s, target %s): %s",
+				 m->probe, m->target, strerror(e));
 		goto out;
 	}
 	if (lc_signal_caught()) {
-		lc_bench_set(row, LC_BENCH_FAILED, "interrupted");
+		lc_bench_row_set(row, LC_BENCH_FAILED, "interrupted");
 		goto out;
 	}
 	free(ctx->results);
@@ -351,20 +344,20 @@ static void lc_bench_row(struct lc_bench_state *st, struct lc_bench *b,
 	if (value)
 		snprintf(state, sizeof(state), "%.*s", (int)len, value);
 	if (after <= before) {
-		lc_bench_set(row, LC_BENCH_FAILED,
-			     why[0] ? why : "the run did not take place");
+		lc_bench_row_set(row, LC_BENCH_FAILED, "%s",
+				 why[0] ? why : "the run did not take place");
 		goto out;
 	}
 	lc_bench_fill(row, ctx->results);
 	if (strcmp(state, "complete")) {
-		snprintf(why, sizeof(why), "run %s (%lld of %llu iterations)",
-			 lc_signal_caught() ? "interrupted" : state, row->samples,
-			 ctx->iterations);
-		lc_bench_set(row, LC_BENCH_FAILED, why);
+		lc_bench_row_set(row, LC_BENCH_FAILED,
+				 "run %s (%lld of %llu iterations)",
+				 lc_signal_caught() ? "interrupted" : state,
+				 row->samples, ctx->iterations);
 		goto out;
 	}
 	if (!ran) {
-		lc_bench_set(row, LC_BENCH_FAILED, why);
+		lc_bench_row_set(row, LC_BENCH_FAILED, "%s", why);
 		goto out;
 	}
 	if (!m->count)
@@ -374,15 +367,13 @@ static void lc_bench_row(struct lc_bench_state *st, struct lc_bench *b,
 	if (m->count(ctx, m, row))
 		goto out;
 	if (row->events_recorded < row->events_expected) {
-		snprintf(why, sizeof(why), "lost %lld of %lld calls",
-			 row->events_expected - row->events_recorded,
-			 row->events_expected);
-		lc_bench_set(row, LC_BENCH_LOST, why);
+		lc_bench_row_set(row, LC_BENCH_LOST, "lost %lld of %lld calls",
+				 row->events_expected - row->events_recorded,
+				 row->events_expected);
 	} else if (row->events_recorded > row->events_expected) {
-		snprintf(why, sizeof(why),
-			 "recorded %lld calls, more than the run made (another tracer on the target?)",
-			 row->events_recorded);
-		lc_bench_set(row, LC_BENCH_FAILED, why);
+		lc_bench_row_set(row, LC_BENCH_FAILED,
+				 "recorded %lld calls, more than the run made (another tracer on the target?)",
+				 row->events_recorded);
 	}
 out:
 	lc_bench_teardown(st, m);

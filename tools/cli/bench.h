@@ -94,6 +94,8 @@ struct lc_bench {
 /* bench-format.c: output, and recorded input. */
 const char *lc_bench_status_name(enum lc_bench_status status);
 struct lc_bench_row *lc_bench_add_row(struct lc_bench *b, const char *name);
+int lc_bench_row_set(struct lc_bench_row *row, enum lc_bench_status status,
+		     const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void lc_bench_set_ratios(struct lc_bench *b);
 int lc_bench_print_table(const struct lc_bench *b, FILE *out);
 int lc_bench_print_csv(const struct lc_bench *b, FILE *out);
