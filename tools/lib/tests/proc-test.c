@@ -2,7 +2,8 @@
 /*
  * Unit tests of proc.c: exit statuses, a death by signal, exec failures, a
  * timeout that stops a child and one that has to kill it, a stop on a
- * caught signal, reaping a whole process group, redirections, a function
+ * caught signal, a stop and a reap that reach a whole process group,
+ * redirections, a function
  * as the child, and the signal set-up (no SA_RESTART: a caught signal
  * interrupts a blocking read).  "ok - ..." lines (tap.h); run-tests.sh
  * numbers them.
@@ -188,6 +189,43 @@ static void test_reap_group(void)
 	tap_check(!lc_proc_reap(&p), "reap: a second time does nothing");
 }
 
+/* In the child: a child of its own that obeys SIGINT, then a wait. */
+static int fork_and_wait(void *data)
+{
+	int *fds = data;
+	pid_t pid = fork();
+
+	if (!pid) {
+		pause();
+		_exit(0);
+	}
+	if (write(fds[1], &pid, sizeof(pid)) != sizeof(pid))
+		return 1;
+	pause();
+	return 0;
+}
+
+static void test_stop_group(void)
+{
+	int fds[2];
+	struct lc_proc p = { .fn = fork_and_wait, .data = fds, .group = true };
+	pid_t grandchild = 0;
+
+	if (pipe(fds) || lc_proc_start(&p) ||
+	    read(fds[0], &grandchild, sizeof(grandchild)) != sizeof(grandchild)) {
+		tap_check(0, "stop: the child and its child start");
+		return;
+	}
+	tap_check(!lc_proc_stop(&p) && !lc_proc_wait(&p) &&
+		  WIFSIGNALED(p.status) && WTERMSIG(p.status) == SIGINT,
+		  "stop: SIGINT ends the child");
+	tap_check(gone(grandchild),
+		  "stop: SIGINT reaches its whole group, its child too");
+	lc_proc_reap(&p);
+	close(fds[0]);
+	close(fds[1]);
+}
+
 static void test_redirect(void)
 {
 	char out[64], err[64], *o, *e;
@@ -302,6 +340,7 @@ int main(void)
 	test_timeout();
 	test_timeout_kill();
 	test_reap_group();
+	test_stop_group();
 	test_redirect();
 	test_fn();
 	test_signals();
