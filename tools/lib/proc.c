@@ -16,6 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lc.h"
 #include "proc.h"
 
 #define LC_PROC_POLL_MS		50
@@ -65,7 +66,7 @@ int lc_signal_catch(void)
 	memset(&sa, 0, sizeof(sa));
 	sigemptyset(&sa.sa_mask);
 	sa.sa_handler = lc_signal_record;
-	for (i = 0; i < sizeof(lc_signals) / sizeof(lc_signals[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(lc_signals); i++)
 		if (sigaction(lc_signals[i], &sa, NULL))
 			return -1;
 	sa.sa_handler = SIG_IGN;
@@ -90,7 +91,7 @@ static void lc_signal_default(void)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(lc_signals) / sizeof(lc_signals[0]); i++)
+	for (i = 0; i < ARRAY_SIZE(lc_signals); i++)
 		signal(lc_signals[i], SIG_DFL);
 	signal(SIGPIPE, SIG_DFL);
 }
@@ -210,9 +211,9 @@ lc_proc_child(const struct lc_proc *p, const char *file, int fd)
  * @p: what it runs (@argv or @fn), its files and its group; @pid is set
  *
  * Standard I/O is flushed first, so that nothing buffered is written
- * twice.  The command is found before the fork, and an exec that fails
- * fails here, with its errno, the child already reaped: a command that
- * is not there is no exit status 127 to tell apart from the command's own.
+ * twice.  The command is found before the fork, and a failed exec makes
+ * this call fail, with its errno, the child already reaped: a command
+ * that is not there is no exit status 127 to tell apart from its own.
  *
  * Return: 0, or -1 with errno set (ENOENT: no such command; an exec's or
  * a redirection's errno).

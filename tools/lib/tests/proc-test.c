@@ -153,7 +153,8 @@ static void test_timeout_kill(void)
 		  "a child that ignores SIGINT is killed kill_ms after its timeout");
 	tap_check(now_ms() - t0 < 3000, "and soon (%lld ms)", now_ms() - t0);
 	lc_proc_reap(&p);
-	tap_check(pgid > 0 && gone(-pgid) && !p.pgid, "timeout: nothing of its group is left after reap");
+	tap_check(pgid > 0 && gone(-pgid) && !p.pgid,
+		  "timeout: nothing of its group is left after reap");
 }
 
 /* A child whose own child ignores SIGINT: reap ends both. */
