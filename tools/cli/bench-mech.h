@@ -11,6 +11,8 @@
  *   bench-lttng.c    LTTng
  *   bench-mech.c     what the mechanism files share: tracefs, running a
  *                    tracer's commands, reading what they wrote
+ *   bench-format.c   the rows themselves (a row's status and reason) and
+ *                    their formats
  *   ../lib           files, key=value text, processes and signals
  *
  * Each mechanism file offers its rows as struct lc_bench_mech and owns
