@@ -7,18 +7,24 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../lib/lc.h"
 #include "bench.h"
 
-#define LC_SVG_WIDTH		900
-#define LC_SVG_LABEL		170	/* mechanism names, left of the bars */
-#define LC_SVG_VALUE		150	/* figures, right of the bars */
+#define LC_SVG_PLOT		580	/* the bars, between the two columns */
+#define LC_SVG_PAD		8	/* between a text and what it faces */
+#define LC_SVG_MARGIN		10	/* around everything */
+#define LC_SVG_FONT		12
+#define LC_SVG_TITLE_FONT	15
 #define LC_SVG_ROW		26
 #define LC_SVG_TOP		70
 #define LC_SVG_BAR		16
+/* The longest line: the subtitle (kernel, CPU, clock) or a reason. */
+#define LC_SVG_TEXT_MAX		(2 * LC_BENCH_TEXT_MAX + LC_BENCH_NAME_MAX + \
+				 LC_BENCH_REASON_MAX + 64)
 
 static const char *const lc_bench_status_names[] = {
 	[LC_BENCH_OK] = "ok",
@@ -58,6 +64,26 @@ struct lc_bench_row *lc_bench_add_row(struct lc_bench *b, const char *name)
 	row->events_expected = -1;
 	row->events_recorded = -1;
 	return row;
+}
+
+/**
+ * lc_bench_row_set() - a row's status, and why
+ * @row: the row
+ * @status: how it ended
+ * @fmt: printf format of the reason ("" for none)
+ *
+ * Return: -1, for "return lc_bench_row_set(...);" where a row fails.
+ */
+int lc_bench_row_set(struct lc_bench_row *row, enum lc_bench_status status,
+		     const char *fmt, ...)
+{
+	va_list ap;
+
+	row->status = status;
+	va_start(ap, fmt);
+	vsnprintf(row->reason, sizeof(row->reason), fmt, ap);
+	va_end(ap);
+	return -1;
 }
 
 /**
@@ -345,11 +371,153 @@ static double lc_bench_tick_step(double span, int ticks)
 	return 10 * mag;
 }
 
-/* The plot's x coordinate of a value. */
-static double lc_bench_x(double v, double lo, double hi)
+/**
+ * struct lc_svg - the chart's layout
+ * @label: width of the mechanisms' column, left of the bars
+ * @value: width of the figures' column, right of the bars
+ * @width: width of the whole chart
+ * @lo: the value at the bars' left end
+ * @hi: the value at their right end
+ */
+struct lc_svg {
+	int label;
+	int value;
+	int width;
+	double lo;
+	double hi;
+};
+
+/*
+ * How wide a text is drawn, in pixels, at most: the advance widths of
+ * DejaVu Sans (the widest usual sans-serif, in 1/1000 of the font size)
+ * rounded up by class of character; bold is a tenth wider.  A viewer's
+ * font picks its own widths: the columns are sized for the widest.
+ */
+static int lc_svg_text_width(const char *s, int size, int bold)
 {
-	return LC_SVG_LABEL + (v - lo) / (hi - lo) *
-	       (LC_SVG_WIDTH - LC_SVG_LABEL - LC_SVG_VALUE);
+	long units = 0;
+
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if ((c & 0xc0) == 0x80)
+			continue;		/* inside a UTF-8 sequence */
+		if (c >= 0x80 || strchr("+#<=>~^&", c))
+			units += 840;		/* c >= 0x80: the +/- sign */
+		else if (strchr("il.,' ", c))
+			units += 320;
+		else if (strchr("()[]{}-/:;!|\"frtIJ", c))
+			units += 420;
+		else if (strchr("mwMW%@", c))
+			units += 1000;
+		else if (c >= 'A' && c <= 'Z')
+			units += 790;
+		else
+			units += 640;
+	}
+	if (bold)
+		units += units / 10;
+	return (int)((units * size + 999) / 1000);
+}
+
+/* The figures right of a row's bar: "MEAN ± CI (R kp) STATUS". */
+static void lc_svg_value(const struct lc_bench_row *row, char *buf, size_t len)
+{
+	size_t n;
+
+	snprintf(buf, len, "%.1f \xc2\xb1 %.1f", row->overhead_cycles,
+		 row->ci95_cycles);
+	n = strlen(buf);
+	if (row->has_per_kprobe)
+		snprintf(buf + n, len - n, " (%.2f kp)", row->per_kprobe);
+	n = strlen(buf);
+	if (row->status != LC_BENCH_OK)
+		snprintf(buf + n, len - n, " %s",
+			 lc_bench_status_name(row->status));
+}
+
+/* What stands instead of the bar of a row not measured. */
+static void lc_svg_missing(const struct lc_bench_row *row, char *buf,
+			   size_t len)
+{
+	snprintf(buf, len, "%s: %s", lc_bench_status_name(row->status),
+		 row->reason);
+}
+
+/* The plot's x coordinate of a value. */
+static double lc_bench_x(const struct lc_svg *svg, double v)
+{
+	return svg->label + (v - svg->lo) / (svg->hi - svg->lo) * LC_SVG_PLOT;
+}
+
+/* The title's second line: where the bench ran. */
+static void lc_svg_subtitle(const struct lc_bench *b, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s, %s, %llu iterations per row, clock %s",
+		 b->kernel, b->cpu_model, b->iterations, b->clock);
+}
+
+#define LC_SVG_TITLE	"lttng-calibrate bench: overhead per call of each mechanism"
+#define LC_SVG_AXIS	"overhead per call, clock cycles (error bars: 95% confidence interval)"
+
+/*
+ * The scale, from the rows' figures; the columns, as wide as their
+ * longest text; the chart, as wide as its columns and its widest line.
+ */
+static void lc_svg_layout(const struct lc_bench *b, struct lc_svg *svg)
+{
+	char text[LC_SVG_TEXT_MAX];
+	int need, w;
+	size_t i;
+
+	memset(svg, 0, sizeof(*svg));
+	for (i = 0; i < b->nr; i++) {
+		const struct lc_bench_row *row = &b->rows[i];
+
+		if (!row->measured)
+			continue;
+		if (row->overhead_cycles - row->ci95_cycles < svg->lo)
+			svg->lo = row->overhead_cycles - row->ci95_cycles;
+		if (row->overhead_cycles + row->ci95_cycles > svg->hi)
+			svg->hi = row->overhead_cycles + row->ci95_cycles;
+	}
+	if (svg->hi - svg->lo < 1)
+		svg->hi = svg->lo + 1;
+	svg->hi += (svg->hi - svg->lo) * 0.02;
+	if (svg->lo < 0)
+		svg->lo -= (svg->hi - svg->lo) * 0.02;
+
+	for (i = 0; i < b->nr; i++) {
+		const struct lc_bench_row *row = &b->rows[i];
+
+		w = lc_svg_text_width(row->mechanism, LC_SVG_FONT, 0);
+		if (LC_SVG_MARGIN + w + LC_SVG_PAD > svg->label)
+			svg->label = LC_SVG_MARGIN + w + LC_SVG_PAD;
+		if (!row->measured)
+			continue;
+		lc_svg_value(row, text, sizeof(text));
+		w = lc_svg_text_width(text, LC_SVG_FONT, 0);
+		if (LC_SVG_PAD + w + LC_SVG_MARGIN > svg->value)
+			svg->value = LC_SVG_PAD + w + LC_SVG_MARGIN;
+	}
+	svg->width = svg->label + LC_SVG_PLOT + svg->value;
+	/* The lines that may be wider: the title, the reasons. */
+	need = LC_SVG_MARGIN + lc_svg_text_width(LC_SVG_TITLE,
+						 LC_SVG_TITLE_FONT, 1);
+	lc_svg_subtitle(b, text, sizeof(text));
+	w = LC_SVG_MARGIN + lc_svg_text_width(text, LC_SVG_FONT, 0);
+	need = w > need ? w : need;
+	for (i = 0; i < b->nr; i++) {
+		if (b->rows[i].measured)
+			continue;
+		lc_svg_missing(&b->rows[i], text, sizeof(text));
+		w = (int)ceil(lc_bench_x(svg, 0)) + 4 +
+		    lc_svg_text_width(text, LC_SVG_FONT, 0);
+		need = w > need ? w : need;
+	}
+	need += LC_SVG_MARGIN;
+	if (need > svg->width)
+		svg->width = need;
 }
 
 static const char *lc_bench_bar_colour(enum lc_bench_status status)
@@ -364,13 +532,15 @@ static const char *lc_bench_bar_colour(enum lc_bench_status status)
 	}
 }
 
-static void lc_bench_svg_axis(FILE *out, double lo, double hi, int height)
+static void lc_bench_svg_axis(FILE *out, const struct lc_svg *svg,
+			      int height)
 {
-	double step = lc_bench_tick_step(hi - lo, 8), v;
+	double step = lc_bench_tick_step(svg->hi - svg->lo, 8), v;
 	int bottom = height - 40;
 
-	for (v = ceil(lo / step) * step; v <= hi + step / 1000; v += step) {
-		double x = lc_bench_x(v, lo, hi);
+	for (v = ceil(svg->lo / step) * step; v <= svg->hi + step / 1000;
+	     v += step) {
+		double x = lc_bench_x(svg, v);
 
 		fprintf(out, "<line class=\"grid\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"%s\"/>\n",
 			x, LC_SVG_TOP - 6, x, bottom,
@@ -378,27 +548,29 @@ static void lc_bench_svg_axis(FILE *out, double lo, double hi, int height)
 		fprintf(out, "<text x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%g</text>\n",
 			x, bottom + 16, fabs(v) < step / 1000 ? 0 : v);
 	}
-	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">overhead per call, clock cycles (error bars: 95%% confidence interval)</text>\n",
-		(LC_SVG_LABEL + LC_SVG_WIDTH - LC_SVG_VALUE) / 2, bottom + 34);
+	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
+		svg->label + LC_SVG_PLOT / 2, bottom + 34, LC_SVG_AXIS);
 }
 
 static void lc_bench_svg_row(FILE *out, const struct lc_bench_row *row,
-			     int y, double lo, double hi)
+			     int y, const struct lc_svg *svg)
 {
-	double x0 = lc_bench_x(0, lo, hi);
-	double x = lc_bench_x(row->overhead_cycles, lo, hi);
-	double el = lc_bench_x(row->overhead_cycles - row->ci95_cycles, lo, hi);
-	double er = lc_bench_x(row->overhead_cycles + row->ci95_cycles, lo, hi);
+	double x0 = lc_bench_x(svg, 0);
+	double x = lc_bench_x(svg, row->overhead_cycles);
+	double el = lc_bench_x(svg, row->overhead_cycles - row->ci95_cycles);
+	double er = lc_bench_x(svg, row->overhead_cycles + row->ci95_cycles);
 	int mid = y + LC_SVG_BAR / 2;
+	char text[LC_SVG_TEXT_MAX];
 
 	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">",
-		LC_SVG_LABEL - 8, mid + 4);
+		svg->label - LC_SVG_PAD, mid + 4);
 	lc_bench_xml_string(out, row->mechanism);
 	fputs("</text>\n", out);
 	if (!row->measured) {
-		fprintf(out, "<text class=\"missing\" x=\"%.1f\" y=\"%d\" fill=\"#888\">%s: ",
-			x0 + 4, mid + 4, lc_bench_status_name(row->status));
-		lc_bench_xml_string(out, row->reason);
+		fprintf(out, "<text class=\"missing\" x=\"%.1f\" y=\"%d\" fill=\"#888\">",
+			x0 + 4, mid + 4);
+		lc_svg_missing(row, text, sizeof(text));
+		lc_bench_xml_string(out, text);
 		fputs("</text>\n", out);
 		return;
 	}
@@ -412,13 +584,10 @@ static void lc_bench_svg_row(FILE *out, const struct lc_bench_row *row,
 	fprintf(out, "<g class=\"errorbar\" stroke=\"#000\"><line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/><line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/><line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/></g>\n",
 		el, mid, er, mid, el, mid - 5, el, mid + 5, er, mid - 5, er,
 		mid + 5);
-	fprintf(out, "<text x=\"%d\" y=\"%d\">%.1f &#177; %.1f",
-		LC_SVG_WIDTH - LC_SVG_VALUE + 8, mid + 4, row->overhead_cycles,
-		row->ci95_cycles);
-	if (row->has_per_kprobe)
-		fprintf(out, " (%.2f kp)", row->per_kprobe);
-	if (row->status != LC_BENCH_OK)
-		fprintf(out, " %s", lc_bench_status_name(row->status));
+	fprintf(out, "<text x=\"%d\" y=\"%d\">",
+		svg->label + LC_SVG_PLOT + LC_SVG_PAD, mid + 4);
+	lc_svg_value(row, text, sizeof(text));
+	lc_bench_xml_string(out, text);
 	fputs("</text>\n", out);
 }
 
@@ -438,41 +607,24 @@ static void lc_bench_svg_row(FILE *out, const struct lc_bench_row *row,
 int lc_bench_plot_svg(const struct lc_bench *b, FILE *out)
 {
 	int height = LC_SVG_TOP + (int)b->nr * LC_SVG_ROW + 50;
-	double lo = 0, hi = 0;
+	char subtitle[LC_SVG_TEXT_MAX];
+	struct lc_svg svg;
 	size_t i;
 
-	for (i = 0; i < b->nr; i++) {
-		const struct lc_bench_row *row = &b->rows[i];
-
-		if (!row->measured)
-			continue;
-		if (row->overhead_cycles - row->ci95_cycles < lo)
-			lo = row->overhead_cycles - row->ci95_cycles;
-		if (row->overhead_cycles + row->ci95_cycles > hi)
-			hi = row->overhead_cycles + row->ci95_cycles;
-	}
-	if (hi - lo < 1)
-		hi = lo + 1;
-	hi += (hi - lo) * 0.02;
-	if (lo < 0)
-		lo -= (hi - lo) * 0.02;
-
-	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n",
-		LC_SVG_WIDTH, height, LC_SVG_WIDTH, height);
+	lc_svg_layout(b, &svg);
+	fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"%d\">\n",
+		svg.width, height, svg.width, height, LC_SVG_FONT);
 	fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n",
-		LC_SVG_WIDTH, height);
-	fputs("<text x=\"10\" y=\"22\" font-size=\"15\" font-weight=\"bold\">lttng-calibrate bench: overhead per call of each mechanism</text>\n<text x=\"10\" y=\"42\">",
-	      out);
-	lc_bench_xml_string(out, b->kernel);
-	fputs(", ", out);
-	lc_bench_xml_string(out, b->cpu_model);
-	fprintf(out, ", %llu iterations per row, clock ", b->iterations);
-	lc_bench_xml_string(out, b->clock);
+		svg.width, height);
+	fprintf(out, "<text x=\"%d\" y=\"22\" font-size=\"%d\" font-weight=\"bold\">%s</text>\n<text x=\"%d\" y=\"42\">",
+		LC_SVG_MARGIN, LC_SVG_TITLE_FONT, LC_SVG_TITLE, LC_SVG_MARGIN);
+	lc_svg_subtitle(b, subtitle, sizeof(subtitle));
+	lc_bench_xml_string(out, subtitle);
 	fputs("</text>\n", out);
-	lc_bench_svg_axis(out, lo, hi, height);
+	lc_bench_svg_axis(out, &svg, height);
 	for (i = 0; i < b->nr; i++)
 		lc_bench_svg_row(out, &b->rows[i],
-				 LC_SVG_TOP + (int)i * LC_SVG_ROW, lo, hi);
+				 LC_SVG_TOP + (int)i * LC_SVG_ROW, &svg);
 	fputs("</svg>\n", out);
 	return ferror(out) ? -1 : 0;
 }

@@ -16,17 +16,52 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/utsname.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
-#include "bench-run.h"
+#include "bench-mech.h"
 #include "lttng-calibrate.h"
 
 #define LC_BENCH_DEFAULT_N	200000ULL
-#define LC_BENCH_POLL_NS	50000000L
 
-volatile sig_atomic_t lc_bench_signal;
+/*
+ * The rows, in order: the module's own mechanisms first, then what ftrace,
+ * the tracepoint, LTTng, perf and bpftrace offer.
+ */
+static const struct lc_bench_mech *const lc_bench_mechs[] = {
+	&lc_bench_none,
+	&lc_bench_kprobe,
+	&lc_bench_kretprobe,
+	&lc_bench_fprobe,
+	&lc_bench_fprobe_exit,
+	&lc_bench_ftrace_kprobe,
+	&lc_bench_ftrace_kretprobe,
+	&lc_bench_ftrace_fprobe,
+	&lc_bench_ftrace_function,
+	&lc_bench_ftrace_graph,
+	&lc_bench_tracepoint_off,
+	&lc_bench_tracepoint_ftrace,
+	&lc_bench_tracepoint_perf,
+	&lc_bench_tracepoint_bpf,
+	&lc_bench_lttng_function,
+	&lc_bench_lttng_function_contexts,
+	&lc_bench_lttng_kprobe,
+	&lc_bench_perf_probe,
+	&lc_bench_bpftrace_kprobe,
+	&lc_bench_bpftrace_kretprobe,
+	&lc_bench_bpftrace_fentry,
+};
+
+/**
+ * struct lc_bench_module - the module's settings the bench changes
+ * @probe: its probe setting as found
+ * @target: its target setting as found
+ * @work: its work_cycles as found
+ */
+struct lc_bench_module {
+	char probe[LC_BENCH_NAME_MAX];
+	char target[LC_BENCH_NAME_MAX];
+	char work[LC_BENCH_NAME_MAX];
+};
 
 static const char lc_bench_usage[] =
 "Usage: lttng-calibrate bench [OPTION]...\n"
@@ -91,206 +126,6 @@ struct lc_bench_opts {
 	const char *from_kv;
 };
 
-/**
- * lc_bench_last_line() - the last non-empty line of a file
- * @path: the file
- * @buf: where to copy it ("" when there is none)
- * @len: its size
- */
-void lc_bench_last_line(const char *path, char *buf, size_t len)
-{
-	char *text = lc_read_file(path, NULL);
-	char *end, *start;
-
-	buf[0] = '\0';
-	if (!text)
-		return;
-	end = text + strlen(text);
-	while (end > text && (end[-1] == '\n' || end[-1] == ' '))
-		*--end = '\0';
-	start = strrchr(text, '\n');
-	snprintf(buf, len, "%s", start ? start + 1 : text);
-	free(text);
-}
-
-/**
- * lc_bench_have() - is a command on PATH?
- * @cmd: its name
- *
- * Return: 1 if an executable of that name is on PATH (or /usr/sbin,
- * /sbin), else 0.
- */
-int lc_bench_have(const char *cmd)
-{
-	const char *path = getenv("PATH");
-	char dirs[4096], file[PATH_MAX];
-	char *dir, *save = NULL;
-
-	snprintf(dirs, sizeof(dirs), "%s:/usr/sbin:/sbin:/usr/bin:/bin",
-		 path ? path : "");
-	for (dir = strtok_r(dirs, ":", &save); dir;
-	     dir = strtok_r(NULL, ":", &save)) {
-		snprintf(file, sizeof(file), "%s/%s", dir, cmd);
-		if (!access(file, X_OK))
-			return 1;
-	}
-	return 0;
-}
-
-/* In a child: its own process group, default signals, redirections. */
-static void lc_bench_child(char *const argv[], const char *out,
-			   const char *err)
-{
-	int fd;
-
-	setpgid(0, 0);
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	signal(SIGPIPE, SIG_DFL);
-	fd = open("/dev/null", O_RDONLY);
-	if (fd >= 0) {
-		dup2(fd, STDIN_FILENO);
-		close(fd);
-	}
-	fd = open(out ? out : "/dev/null",
-		  O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd >= 0) {
-		dup2(fd, STDOUT_FILENO);
-		close(fd);
-	}
-	fd = open(err ? err : "/dev/null",
-		  O_WRONLY | O_CREAT | O_TRUNC, 0644);
-	if (fd >= 0) {
-		dup2(fd, STDERR_FILENO);
-		close(fd);
-	}
-	execvp(argv[0], argv);
-	fprintf(stderr, "%s: %s\n", argv[0], strerror(errno));
-	_exit(127);
-}
-
-static pid_t lc_bench_spawn(char *const argv[], const char *out,
-			    const char *err)
-{
-	pid_t pid;
-
-	fflush(NULL);
-	pid = fork();
-	if (!pid)
-		lc_bench_child(argv, out, err);
-	if (pid > 0)
-		setpgid(pid, pid);
-	return pid;
-}
-
-/*
- * Wait for a process, @timeout_s seconds at most (0: no limit); on a caught
- * signal, when @killable, or on the timeout, its process group gets SIGINT,
- * then SIGKILL 5 s later.  Return: its wait status, or -1; *@timed_out
- * (when not NULL) says whether the timeout stopped it.
- */
-static int lc_bench_wait(pid_t pid, int timeout_s, int killable,
-			 int *timed_out)
-{
-	const struct timespec poll = { 0, LC_BENCH_POLL_NS };
-	long ticks = 0, per_s = 1000000000L / LC_BENCH_POLL_NS;
-	long killed_at = -1;
-	int status;
-
-	for (;; ticks++) {
-		pid_t done = waitpid(pid, &status, WNOHANG);
-
-		if (done == pid)
-			return status;
-		if (done < 0 && errno != EINTR)
-			return -1;
-		if (killed_at < 0 &&
-		    ((killable && lc_bench_signal) ||
-		     (timeout_s && ticks >= timeout_s * per_s))) {
-			if (timed_out)
-				*timed_out = !(killable && lc_bench_signal);
-			kill(-pid, SIGINT);
-			killed_at = ticks;
-		}
-		if (killed_at >= 0 && ticks - killed_at == 5 * per_s)
-			kill(-pid, SIGKILL);
-		nanosleep(&poll, NULL);
-	}
-}
-
-/**
- * lc_bench_exec() - run a command to its end
- * @ctx: the bench (unused for now: the command is not the run's tracer)
- * @argv: the command
- * @out: file for its stdout, or NULL for /dev/null
- * @err: file for its stderr, or NULL for /dev/null
- * @timeout_s: kill it after that many seconds (0: never)
- * @killable: kill it too when the bench is interrupted
- *
- * The command runs in its own process group, so that a Ctrl-C at the
- * terminal reaches the bench only.
- *
- * Return: its exit status, 128 + a signal that killed it, -1 when it
- * could not be started, or LC_BENCH_TIMED_OUT when it was stopped after
- * @timeout_s seconds.
- */
-int lc_bench_exec(struct lc_bench_ctx *ctx, char *const argv[],
-		  const char *out, const char *err, int timeout_s,
-		  int killable)
-{
-	pid_t pid = lc_bench_spawn(argv, out, err);
-	int status, timed_out = 0;
-
-	(void)ctx;
-	if (pid < 0)
-		return -1;
-	status = lc_bench_wait(pid, timeout_s, killable, &timed_out);
-	if (status < 0)
-		return -1;
-	if (timed_out)
-		return LC_BENCH_TIMED_OUT;
-	if (WIFSIGNALED(status))
-		return 128 + WTERMSIG(status);
-	return WEXITSTATUS(status);
-}
-
-/**
- * lc_bench_reap() - stop the tracer of the run, if one is left
- * @ctx: the bench
- *
- * SIGINT to its process group (perf and bpftrace finish their output on
- * it), SIGKILL 5 s later, then waited for: no process is left behind.
- */
-void lc_bench_reap(struct lc_bench_ctx *ctx)
-{
-	if (ctx->child <= 0)
-		return;
-	kill(-ctx->child, SIGINT);
-	lc_bench_wait(ctx->child, 1, 0, NULL);
-	kill(-ctx->child, SIGKILL);
-	ctx->child = 0;
-}
-
-static void lc_bench_on_signal(int sig)
-{
-	lc_bench_signal = sig;
-}
-
-/* No SA_RESTART: the blocking write to run returns, and the run stops. */
-static void lc_bench_catch_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = lc_bench_on_signal;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	sigaction(SIGHUP, &sa, NULL);
-	signal(SIGPIPE, SIG_IGN);
-	signal(SIGCHLD, SIG_DFL);
-}
-
 /* The word in brackets of a choice file ("none [kprobe] ..."). */
 static void lc_bench_choice(const char *path, char *buf, size_t len)
 {
@@ -348,40 +183,39 @@ static void lc_bench_rm_tmpdir(struct lc_bench_ctx *ctx)
 	ctx->tmpdir[0] = '\0';
 }
 
-/* Where tracefs is, mounting it on /sys/kernel/tracing when it is not. */
-static void lc_bench_find_tracefs(struct lc_bench_ctx *ctx)
-{
-	char *const mount_argv[] = { "mount", "-t", "tracefs", "nodev",
-				     LC_BENCH_TRACEFS, NULL };
+/**
+ * struct lc_bench_state - what the bench keeps while it measures
+ * @ctx: what the mechanisms see
+ * @module: the module's settings as found, put back after every row
+ * @tracer: the tracer that runs the writer in the row's run (perf,
+ *	bpftrace), until the row is torn down
+ */
+struct lc_bench_state {
+	struct lc_bench_ctx ctx;
+	struct lc_bench_module module;
+	struct lc_proc tracer;
+};
 
-	ctx->tracefs[0] = '\0';
-	if (!access(LC_BENCH_TRACEFS "/trace", F_OK)) {
-		snprintf(ctx->tracefs, sizeof(ctx->tracefs), LC_BENCH_TRACEFS);
-		return;
-	}
-	if (!access(LC_BENCH_TRACEFS, F_OK) &&
-	    !lc_bench_exec(ctx, mount_argv, NULL, NULL, 30, 0) &&
-	    !access(LC_BENCH_TRACEFS "/trace", F_OK)) {
-		snprintf(ctx->tracefs, sizeof(ctx->tracefs), LC_BENCH_TRACEFS);
-		ctx->touched |= LC_T_TRACEFS_MOUNTED;
-		return;
-	}
-	if (!access(LC_DEBUGFS "/tracing/trace", F_OK))
-		snprintf(ctx->tracefs, sizeof(ctx->tracefs), LC_DEBUGFS "/tracing");
-}
-
-static void lc_bench_save_module(struct lc_bench_ctx *ctx)
+static void lc_bench_save_module(struct lc_bench_module *mod)
 {
 	char *work = lc_read_file(LC_DIR "/work_cycles", NULL);
 
-	lc_bench_choice(LC_DIR "/probe", ctx->saved_probe,
-			sizeof(ctx->saved_probe));
-	lc_bench_choice(LC_DIR "/target", ctx->saved_target,
-			sizeof(ctx->saved_target));
-	snprintf(ctx->saved_work, sizeof(ctx->saved_work), "%s",
-		 work ? work : "");
-	ctx->saved_work[strcspn(ctx->saved_work, "\n")] = '\0';
+	lc_bench_choice(LC_DIR "/probe", mod->probe, sizeof(mod->probe));
+	lc_bench_choice(LC_DIR "/target", mod->target, sizeof(mod->target));
+	snprintf(mod->work, sizeof(mod->work), "%s", work ? work : "");
+	mod->work[strcspn(mod->work, "\n")] = '\0';
 	free(work);
+}
+
+/* The module's probe, target and work_cycles as they were found. */
+static void lc_bench_restore_module(const struct lc_bench_module *mod)
+{
+	if (mod->probe[0])
+		lc_bench_write(LC_DIR "/probe", mod->probe, 0);
+	if (mod->target[0])
+		lc_bench_write(LC_DIR "/target", mod->target, 0);
+	if (mod->work[0] && strcmp(mod->work, "0"))
+		lc_bench_write(LC_DIR "/work_cycles", mod->work, 0);
 }
 
 /* The row's numbers from the results_kv of its run. */
@@ -398,21 +232,15 @@ static void lc_bench_fill(struct lc_bench_row *row, const char *kv)
 	row->samples = lc_kv_ll(kv, "run.iterations.done", 0);
 }
 
-static void lc_bench_set(struct lc_bench_row *row, enum lc_bench_status st,
-			 const char *why)
-{
-	row->status = st;
-	snprintf(row->reason, sizeof(row->reason), "%s", why);
-}
-
 /* The run itself: the bench writes N, or the tracer runs the writer. */
-static int lc_bench_do_run(struct lc_bench_ctx *ctx,
+static int lc_bench_do_run(struct lc_bench_state *st,
 			   const struct lc_bench_mech *m, char *why,
 			   size_t len)
 {
 	char *argv[LC_BENCH_ARGV_MAX], buf[4096], count[32];
 	char out[PATH_MAX + 16], err[PATH_MAX + 16], last[160];
-	int status, e;
+	struct lc_bench_ctx *ctx = &st->ctx;
+	int e, code;
 
 	if (!m->command) {
 		snprintf(count, sizeof(count), "%llu\n", ctx->iterations);
@@ -428,33 +256,49 @@ static int lc_bench_do_run(struct lc_bench_ctx *ctx,
 	}
 	snprintf(out, sizeof(out), "%s/%s.out", ctx->tmpdir, m->name);
 	snprintf(err, sizeof(err), "%s/%s.err", ctx->tmpdir, m->name);
-	ctx->child = lc_bench_spawn(argv, out, err);
-	if (ctx->child < 0) {
-		ctx->child = 0;
-		snprintf(why, len, "fork: %s", strerror(errno));
+	/* Its own group: teardown stops what is left of it. */
+	st->tracer = (struct lc_proc){
+		.argv = argv, .out = out, .err = err, .null_in = true,
+		.group = true, .stop_on_signal = true,
+		.kill_ms = LC_BENCH_KILL_MS,
+	};
+	if (lc_proc_start(&st->tracer)) {
+		snprintf(why, len, "%s: %s", argv[0], strerror(errno));
 		return -1;
 	}
-	/* ctx->child stays set: teardown kills what is left of its group. */
-	status = lc_bench_wait(ctx->child, 0, 1, NULL);
-	if (status < 0 || !WIFEXITED(status) || WEXITSTATUS(status)) {
+	code = lc_proc_wait(&st->tracer) ? -1 :
+	       lc_proc_exit_code(st->tracer.status);
+	if (code) {
 		lc_bench_last_line(err, last, sizeof(last));
-		if (lc_bench_signal)
+		if (lc_signal_caught())
 			snprintf(why, len, "interrupted");
 		else
 			snprintf(why, len, "%s exited with status %d: %s",
-				 argv[0], status < 0 ? -1 :
-				 WIFEXITED(status) ? WEXITSTATUS(status) :
-				 128 + WTERMSIG(status), last);
+				 argv[0], code, last);
 		return -1;
 	}
 	return 0;
 }
 
+/*
+ * After a row, whatever happened: its tracer stopped, what its mechanism
+ * attached detached, the module's settings put back.
+ */
+static void lc_bench_teardown(struct lc_bench_state *st,
+			      const struct lc_bench_mech *m)
+{
+	lc_proc_reap(&st->tracer);
+	if (m->teardown)
+		m->teardown(&st->ctx, m);
+	lc_bench_restore_module(&st->module);
+}
+
 /* One row: prepare, run, read the results, count, tear down. */
-static void lc_bench_row(struct lc_bench_ctx *ctx, struct lc_bench *b,
+static void lc_bench_row(struct lc_bench_state *st, struct lc_bench *b,
 			 const struct lc_bench_mech *m)
 {
 	struct lc_bench_row *row = lc_bench_add_row(b, m->name);
+	struct lc_bench_ctx *ctx = &st->ctx;
 	char why[LC_BENCH_REASON_MAX] = "", state[32] = "";
 	long long before, after;
 	const char *value;
@@ -468,31 +312,31 @@ static void lc_bench_row(struct lc_bench_ctx *ctx, struct lc_bench *b,
 	case LC_PREP_OK:
 		break;
 	case LC_PREP_UNAVAILABLE:
-		lc_bench_set(row, LC_BENCH_UNAVAILABLE, why);
+		lc_bench_row_set(row, LC_BENCH_UNAVAILABLE, "%s", why);
 		goto out;
 	default:
-		lc_bench_set(row, LC_BENCH_FAILED, why);
+		lc_bench_row_set(row, LC_BENCH_FAILED, "%s", why);
 		goto out;
 	}
 	e = lc_bench_write(LC_DIR "/probe", m->probe, 0);
 	if (!e)
 		e = lc_bench_write(LC_DIR "/target", m->target, 0);
-	if (!e && ctx->saved_work[0] && strcmp(ctx->saved_work, "0"))
+	if (!e && st->module.work[0] && strcmp(st->module.work, "0"))
 		e = lc_bench_write(LC_DIR "/work_cycles", "0", 0);
 	if (e) {
-		snprintf(why, sizeof(why), "module settings (probe %s, target %s): %s",
-			 m->probe, m->target, strerror(e));
-		lc_bench_set(row, LC_BENCH_FAILED, why);
+		lc_bench_row_set(row, LC_BENCH_FAILED,
+				 "module settings (probe %s, target %s): %s",
+				 m->probe, m->target, strerror(e));
 		goto out;
 	}
-	if (lc_bench_signal) {
-		lc_bench_set(row, LC_BENCH_FAILED, "interrupted");
+	if (lc_signal_caught()) {
+		lc_bench_row_set(row, LC_BENCH_FAILED, "interrupted");
 		goto out;
 	}
 	free(ctx->results);
 	ctx->results = lc_read_file(LC_DIR "/results_kv", NULL);
 	before = lc_kv_ll(ctx->results, "run.number", 0);
-	ran = !lc_bench_do_run(ctx, m, why, sizeof(why));
+	ran = !lc_bench_do_run(st, m, why, sizeof(why));
 	free(ctx->results);
 	ctx->results = lc_read_file(LC_DIR "/results_kv", NULL);
 	after = lc_kv_ll(ctx->results, "run.number", 0);
@@ -500,20 +344,20 @@ static void lc_bench_row(struct lc_bench_ctx *ctx, struct lc_bench *b,
 	if (value)
 		snprintf(state, sizeof(state), "%.*s", (int)len, value);
 	if (after <= before) {
-		lc_bench_set(row, LC_BENCH_FAILED,
-			     why[0] ? why : "the run did not take place");
+		lc_bench_row_set(row, LC_BENCH_FAILED, "%s",
+				 why[0] ? why : "the run did not take place");
 		goto out;
 	}
 	lc_bench_fill(row, ctx->results);
 	if (strcmp(state, "complete")) {
-		snprintf(why, sizeof(why), "run %s (%lld of %llu iterations)",
-			 lc_bench_signal ? "interrupted" : state, row->samples,
-			 ctx->iterations);
-		lc_bench_set(row, LC_BENCH_FAILED, why);
+		lc_bench_row_set(row, LC_BENCH_FAILED,
+				 "run %s (%lld of %llu iterations)",
+				 lc_signal_caught() ? "interrupted" : state,
+				 row->samples, ctx->iterations);
 		goto out;
 	}
 	if (!ran) {
-		lc_bench_set(row, LC_BENCH_FAILED, why);
+		lc_bench_row_set(row, LC_BENCH_FAILED, "%s", why);
 		goto out;
 	}
 	if (!m->count)
@@ -523,20 +367,16 @@ static void lc_bench_row(struct lc_bench_ctx *ctx, struct lc_bench *b,
 	if (m->count(ctx, m, row))
 		goto out;
 	if (row->events_recorded < row->events_expected) {
-		snprintf(why, sizeof(why), "lost %lld of %lld calls",
-			 row->events_expected - row->events_recorded,
-			 row->events_expected);
-		lc_bench_set(row, LC_BENCH_LOST, why);
+		lc_bench_row_set(row, LC_BENCH_LOST, "lost %lld of %lld calls",
+				 row->events_expected - row->events_recorded,
+				 row->events_expected);
 	} else if (row->events_recorded > row->events_expected) {
-		snprintf(why, sizeof(why),
-			 "recorded %lld calls, more than the run made (another tracer on the target?)",
-			 row->events_recorded);
-		lc_bench_set(row, LC_BENCH_FAILED, why);
+		lc_bench_row_set(row, LC_BENCH_FAILED,
+				 "recorded %lld calls, more than the run made (another tracer on the target?)",
+				 row->events_recorded);
 	}
 out:
-	if (m->teardown)
-		m->teardown(ctx, m);
-	lc_bench_teardown(ctx, 0);
+	lc_bench_teardown(st, m);
 }
 
 /* Is NAME in the comma-separated LIST? */
@@ -567,15 +407,15 @@ static int lc_bench_check_only(const char *list)
 		int found = 0;
 
 		snprintf(word, sizeof(word), "%.*s", (int)len, p);
-		for (i = 0; i < lc_bench_nr_mechs; i++)
-			found |= !strcmp(word, lc_bench_mechs[i].name);
+		for (i = 0; i < ARRAY_SIZE(lc_bench_mechs); i++)
+			found |= !strcmp(word, lc_bench_mechs[i]->name);
 		if (!found) {
 			char names[1024] = "";
 
-			for (i = 0; i < lc_bench_nr_mechs; i++)
+			for (i = 0; i < ARRAY_SIZE(lc_bench_mechs); i++)
 				snprintf(names + strlen(names),
 					 sizeof(names) - strlen(names), "%s%s",
-					 i ? ", " : "", lc_bench_mechs[i].name);
+					 i ? ", " : "", lc_bench_mechs[i]->name);
 			lc_err("--only: unknown mechanism '%s' (mechanisms: %s)",
 			       word, names);
 			return -1;
@@ -672,68 +512,75 @@ static int lc_bench_from_kv(const struct lc_bench_opts *o, FILE *plot)
 	return lc_bench_output(&b, o, plot) ? 1 : 0;
 }
 
+/* Does a row after @i, among those asked for, share @m's finish? */
+static bool lc_bench_finish_later(const struct lc_bench_opts *o, size_t i,
+				  const struct lc_bench_mech *m)
+{
+	for (i++; i < ARRAY_SIZE(lc_bench_mechs); i++)
+		if (lc_bench_mechs[i]->finish == m->finish &&
+		    (!o->only || lc_bench_listed(o->only,
+						 lc_bench_mechs[i]->name)))
+			return true;
+	return false;
+}
+
 /* Measure every row asked for; the exit status. */
 static int lc_bench_measure(const struct lc_bench_opts *o, FILE *plot)
 {
 	static struct lc_bench b;
-	struct lc_bench_ctx ctx;
+	static struct lc_bench_state st;
+	struct lc_bench_ctx *ctx = &st.ctx;
 	int failed = 0, rc;
-	size_t i, j;
+	size_t i;
 
-	memset(&ctx, 0, sizeof(ctx));
-	ctx.iterations = o->iterations;
+	ctx->iterations = o->iterations;
 	lc_bench_header(&b, o->iterations);
-	lc_bench_catch_signals();
-	if (lc_setup() || lc_bench_tmpdir(&ctx)) {
-		lc_bench_rm_tmpdir(&ctx);
+	lc_signal_catch();
+	if (lc_setup() || lc_bench_tmpdir(ctx)) {
+		lc_bench_rm_tmpdir(ctx);
 		if (plot)
 			fclose(plot);
 		return 1;
 	}
-	lc_bench_save_module(&ctx);
-	lc_bench_find_tracefs(&ctx);
-	snprintf(ctx.session, sizeof(ctx.session), "lttng-calibrate-bench-%d",
+	lc_bench_save_module(&st.module);
+	lc_bench_tracefs_find(ctx);
+	snprintf(ctx->session, sizeof(ctx->session), "lttng-calibrate-bench-%d",
 		 (int)getpid());
 	/* LTTng's client writes its .lttngrc there, not in $HOME. */
-	setenv("LTTNG_HOME", ctx.tmpdir, 1);
+	setenv("LTTNG_HOME", ctx->tmpdir, 1);
 
-	for (i = 0; i < lc_bench_nr_mechs && !lc_bench_signal; i++) {
-		const struct lc_bench_mech *m = &lc_bench_mechs[i];
+	for (i = 0; i < ARRAY_SIZE(lc_bench_mechs) && !lc_signal_caught(); i++) {
+		const struct lc_bench_mech *m = lc_bench_mechs[i];
 
 		if (o->only && !lc_bench_listed(o->only, m->name))
 			continue;
-		lc_bench_row(&ctx, &b, m);
-		if (!m->lttng)
-			continue;
-		for (j = i + 1; j < lc_bench_nr_mechs; j++)
-			if (lc_bench_mechs[j].lttng &&
-			    (!o->only ||
-			     lc_bench_listed(o->only, lc_bench_mechs[j].name)))
-				break;
-		if (j == lc_bench_nr_mechs)
-			lc_bench_stop_sessiond(&ctx);
+		lc_bench_row(&st, &b, m);
+		if (m->finish && !lc_bench_finish_later(o, i, m))
+			m->finish(ctx);
 	}
-	lc_bench_teardown(&ctx, 1);
-	lc_bench_rm_tmpdir(&ctx);
-	free(ctx.results);
+	/* After an interruption too: every finish is idempotent. */
+	for (i = 0; i < ARRAY_SIZE(lc_bench_mechs); i++)
+		if (lc_bench_mechs[i]->finish)
+			lc_bench_mechs[i]->finish(ctx);
+	lc_bench_tracefs_release(ctx);
+	lc_bench_rm_tmpdir(ctx);
+	free(ctx->results);
 	lc_bench_clock(&b);
 	lc_bench_set_ratios(&b);
 	for (i = 0; i < b.nr; i++)
 		failed |= b.rows[i].status == LC_BENCH_FAILED;
 	rc = lc_bench_output(&b, o, plot) ? 1 : 0;
-	if (lc_bench_signal) {
+	if (lc_signal_caught()) {
 		lc_err("interrupted: every mechanism detached; %zu rows printed",
 		       b.nr);
-		return 128 + lc_bench_signal;
+		return 128 + lc_signal_caught();
 	}
 	return rc || failed;
 }
 
 static int lc_bench_parse(int argc, char **argv, struct lc_bench_opts *o)
 {
-	unsigned long long v;
 	size_t i;
-	char *end;
 	int opt;
 
 	optind = 1;
@@ -742,28 +589,12 @@ static int lc_bench_parse(int argc, char **argv, struct lc_bench_opts *o)
 				  NULL)) != -1) {
 		switch (opt) {
 		case 'n':
-			errno = 0;
-			v = strtoull(optarg, &end, 10);
-			if (!*optarg || *end || errno || !v ||
-			    strspn(optarg, "0123456789") != strlen(optarg)) {
-				lc_err("invalid iteration count '%s': a decimal number from 1",
-				       optarg);
+			if (lc_parse_iterations(optarg, &o->iterations))
 				return 1;
-			}
-			o->iterations = v;
 			break;
 		case LC_BENCH_OPT_FORMAT:
-			if (!strcmp(optarg, "table")) {
-				o->format = LC_FORMAT_TABLE;
-			} else if (!strcmp(optarg, "csv")) {
-				o->format = LC_FORMAT_CSV;
-			} else if (!strcmp(optarg, "json")) {
-				o->format = LC_FORMAT_JSON;
-			} else {
-				lc_err("invalid format '%s': table, csv or json",
-				       optarg);
+			if (lc_format_parse(optarg, &o->format))
 				return 1;
-			}
 			break;
 		case LC_BENCH_OPT_PLOT:
 			o->plot = optarg;
@@ -774,8 +605,8 @@ static int lc_bench_parse(int argc, char **argv, struct lc_bench_opts *o)
 			o->only = optarg;
 			break;
 		case LC_BENCH_OPT_LIST:
-			for (i = 0; i < lc_bench_nr_mechs; i++)
-				puts(lc_bench_mechs[i].name);
+			for (i = 0; i < ARRAY_SIZE(lc_bench_mechs); i++)
+				puts(lc_bench_mechs[i]->name);
 			return -1;
 		case LC_BENCH_OPT_FROM_KV:
 			o->from_kv = optarg;
@@ -815,10 +646,8 @@ int lc_bench_main(int argc, char **argv)
 
 	if (rc)
 		return rc < 0 ? 0 : rc;
-	if (!o.from_kv && geteuid()) {
-		lc_err("must be run as root");
+	if (!o.from_kv && lc_need_root())
 		return 1;
-	}
 	if (o.plot) {
 		plot = fopen(o.plot, "w");
 		if (!plot) {

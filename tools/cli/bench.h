@@ -4,10 +4,10 @@
  * kernel measured in turn against the module's never-instrumented twin.
  *
  * The rows are kept in memory (struct lc_bench), filled either by measuring
- * (bench.c, bench-tracers.c) or from a recorded key=value file
- * (lc_bench_load_kv()), and printed as a table, CSV, JSON or an SVG bar
- * chart (bench-format.c), so that the output code is tested without a
- * kernel.
+ * (bench.c, over the mechanisms of bench-mech.h) or from a recorded
+ * key=value file (lc_bench_load_kv()), and printed as a table, CSV, JSON or
+ * an SVG bar chart.  bench-format.c holds the rows' model and every format,
+ * and touches no kernel, so that the output code is tested without one.
  */
 #ifndef LTTNG_CALIBRATE_CLI_BENCH_H
 #define LTTNG_CALIBRATE_CLI_BENCH_H
@@ -94,6 +94,8 @@ struct lc_bench {
 /* bench-format.c: output, and recorded input. */
 const char *lc_bench_status_name(enum lc_bench_status status);
 struct lc_bench_row *lc_bench_add_row(struct lc_bench *b, const char *name);
+int lc_bench_row_set(struct lc_bench_row *row, enum lc_bench_status status,
+		     const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 void lc_bench_set_ratios(struct lc_bench *b);
 int lc_bench_print_table(const struct lc_bench *b, FILE *out);
 int lc_bench_print_csv(const struct lc_bench *b, FILE *out);

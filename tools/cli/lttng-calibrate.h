@@ -29,7 +29,9 @@ struct lc_options {
 	enum lc_format format;
 };
 
-/* setup.c: debugfs, lockdown, the module and its settings. */
+/* setup.c: -n, root, debugfs, lockdown, the module and its settings. */
+int lc_parse_iterations(const char *s, unsigned long long *n);
+int lc_need_root(void);
 int lc_setup(void);
 int lc_apply_settings(const struct lc_options *opts);
 

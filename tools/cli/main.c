@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "bench.h"
 #include "lttng-calibrate.h"
@@ -77,27 +76,11 @@ static const struct option lc_long_options[] = {
 	{ NULL, 0, NULL, 0 },
 };
 
-/* A decimal number, digits only, no overflow; -1 when it is not one. */
-static int lc_parse_count(const char *s, unsigned long long *n)
-{
-	unsigned long long v = 0;
-
-	if (!*s || strspn(s, "0123456789") != strlen(s))
-		return -1;
-	for (; *s; s++) {
-		if (v > (~0ULL - (*s - '0')) / 10)
-			return -1;
-		v = v * 10 + (*s - '0');
-	}
-	*n = v;
-	return 0;
-}
-
 static int lc_parse_cpu(const char *s, int *cpu)
 {
 	unsigned long long n;
 
-	if (lc_parse_count(s, &n) || n > LC_MAX_CPU)
+	if (lc_parse_count(s, LC_MAX_CPU, &n))
 		return -1;
 	*cpu = (int)n;
 	return 0;
@@ -114,12 +97,7 @@ static int lc_option(int opt, struct lc_options *opts)
 		lc_err("userspace calibration is not supported: this facility measures kernel instrumentation only");
 		return 1;
 	case 'n':
-		if (!lc_parse_count(optarg, &opts->iterations) &&
-		    opts->iterations)
-			return 0;
-		lc_err("invalid iteration count '%s': a decimal number from 1",
-		       optarg);
-		return 1;
+		return lc_parse_iterations(optarg, &opts->iterations) ? 1 : 0;
 	case LC_OPT_COUNTERS:
 		opts->counters = optarg;
 		return 0;
@@ -178,11 +156,7 @@ int main(int argc, char **argv)
 	rc = lc_parse_options(argc, argv, &opts);
 	if (rc)
 		return rc < 0 ? 0 : rc;
-	if (geteuid()) {
-		lc_err("must be run as root");
-		return 1;
-	}
-	if (lc_setup() || lc_apply_settings(&opts))
+	if (lc_need_root() || lc_setup() || lc_apply_settings(&opts))
 		return 1;
 	return lc_run(&opts);
 }

@@ -9,63 +9,51 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
+#include "../lib/proc.h"
 #include "kv.h"
 #include "lttng-calibrate.h"
 
-#define LC_POLL_NS		200000000L
+#define LC_POLL_MS		200
 /* Exit status of a writer that could not move to the asked CPU. */
 #define LC_WRITER_NO_CPU	254
 
-static volatile sig_atomic_t lc_signal;
-
-static void lc_on_signal(int sig)
-{
-	lc_signal = sig;
-}
-
-static void lc_catch_signals(void)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = lc_on_signal;
-	sa.sa_flags = SA_RESTART;
-	sigemptyset(&sa.sa_mask);
-	sigaction(SIGINT, &sa, NULL);
-	sigaction(SIGTERM, &sa, NULL);
-	/* An inherited SIG_IGN would reap the writer before waitpid(). */
-	signal(SIGCHLD, SIG_DFL);
-}
+/**
+ * struct lc_writer - what the writer child needs, and the progress shown
+ * @opts: the options (iterations, CPU)
+ * @fd: the run file, open for writing
+ * @width: the width of the progress line shown, to erase it
+ */
+struct lc_writer {
+	const struct lc_options *opts;
+	int fd;
+	int width;
+};
 
 /* In the child: pin, write, and exit with the write's errno (0: done). */
-static void __attribute__((noreturn))
-lc_writer(const struct lc_options *opts, int fd)
+static int lc_writer(void *data)
 {
+	const struct lc_writer *w = data;
 	char count[32];
 	int len;
 
-	signal(SIGINT, SIG_DFL);
-	signal(SIGTERM, SIG_DFL);
-	if (opts->cpu >= 0) {
+	if (w->opts->cpu >= 0) {
 		cpu_set_t set;
 
 		CPU_ZERO(&set);
-		CPU_SET(opts->cpu, &set);
+		CPU_SET(w->opts->cpu, &set);
 		if (sched_setaffinity(0, sizeof(set), &set))
-			_exit(LC_WRITER_NO_CPU);
+			return LC_WRITER_NO_CPU;
 	}
-	len = snprintf(count, sizeof(count), "%llu\n", opts->iterations);
-	if (write(fd, count, len) == len)
-		_exit(0);
-	_exit(errno);
+	len = snprintf(count, sizeof(count), "%llu\n", w->opts->iterations);
+	if (write(w->fd, count, len) == len)
+		return 0;
+	return errno;
 }
 
 /* Read a key of a key=value file as a number; -1 when absent. */
@@ -100,38 +88,13 @@ static int lc_show_progress(void)
 	return width;
 }
 
-/* Wait for the writer; forward a caught signal to it as SIGINT. */
-static int lc_wait_writer(pid_t pid, int *status)
+/* While the writer runs: progress, on a terminal. */
+static void lc_progress(void *data)
 {
-	const struct timespec poll = { 0, LC_POLL_NS };
-	int progress = isatty(STDERR_FILENO);
-	int err = 0, width = 0, forwarded = 0;
+	struct lc_writer *w = data;
+	int width = lc_show_progress();
 
-	for (;;) {
-		pid_t done = waitpid(pid, status, WNOHANG);
-
-		if (done == pid)
-			break;
-		if (done < 0 && errno != EINTR) {
-			err = errno;
-			break;
-		}
-		if (lc_signal && !forwarded) {
-			kill(pid, SIGINT);
-			forwarded = 1;
-		}
-		if (progress && !forwarded) {
-			int w = lc_show_progress();
-
-			width = w > width ? w : width;
-		}
-		nanosleep(&poll, NULL);
-	}
-	if (width)
-		fprintf(stderr, "\r%*s\r", width, "");
-	if (err)
-		lc_err("waiting for the writer: %s", strerror(err));
-	return err ? -1 : 0;
+	w->width = width > w->width ? width : w->width;
 }
 
 /* Print the results of the last run in the chosen format. */
@@ -213,7 +176,7 @@ static int lc_partial(const struct lc_options *opts, long long before,
 		      const char *why)
 {
 	long long after = lc_read_number(LC_DIR "/results_kv", "run.number");
-	int rc = lc_signal ? 128 + lc_signal : 1;
+	int rc = lc_signal_caught() ? 128 + lc_signal_caught() : 1;
 
 	if (after <= before) {
 		lc_err("%s before the run started: no results", why);
@@ -251,28 +214,29 @@ static int lc_open_run(void)
 int lc_run(const struct lc_options *opts)
 {
 	long long before = lc_read_number(LC_DIR "/results_kv", "run.number");
-	int fd = lc_open_run();
-	int status, code;
-	pid_t pid;
+	struct lc_writer w = { .opts = opts, .fd = lc_open_run() };
+	/* A caught signal reaches the writer as SIGINT: the run stops. */
+	struct lc_proc p = { .fn = lc_writer, .data = &w,
+			     .stop_on_signal = true, .poll_ms = LC_POLL_MS };
+	int code, err;
 
-	if (fd < 0)
+	if (w.fd < 0)
 		return 1;
-	lc_catch_signals();
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		lc_err("fork: %s", strerror(errno));
-		close(fd);
+	if (isatty(STDERR_FILENO))
+		p.poll = lc_progress;
+	lc_signal_catch();
+	err = lc_proc_start(&p) || lc_proc_wait(&p) ? errno : 0;
+	close(w.fd);
+	if (w.width)
+		fprintf(stderr, "\r%*s\r", w.width, "");
+	if (err) {
+		lc_err("the writer process: %s", strerror(err));
+		lc_proc_reap(&p);
 		return 1;
 	}
-	if (!pid)
-		lc_writer(opts, fd);
-	close(fd);
-	if (lc_wait_writer(pid, &status))
-		return 1;
-	if (WIFSIGNALED(status))
+	if (WIFSIGNALED(p.status))
 		return lc_partial(opts, before, "interrupted");
-	code = WEXITSTATUS(status);
+	code = WEXITSTATUS(p.status);
 	if (!code)
 		return lc_print_results(opts->format) ? 1 : 0;
 	if (code == EINTR)

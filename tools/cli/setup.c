@@ -1,21 +1,55 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Everything before a run: debugfs mounted, no lockdown, the module loaded,
- * and its settings (counters, probe, cpu) as the command line asked.
+ * Everything before a run: root, debugfs mounted, no lockdown, the module
+ * loaded, and its settings (counters, probe, cpu) as the command line
+ * asked.  What stops a first run says what to do about it.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mount.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "../lib/proc.h"
 #include "lttng-calibrate.h"
 #include "pmu-event.h"
 
 #define LC_SECURITYFS		"/sys/kernel/security"
 #define LC_LOCKDOWN		LC_SECURITYFS "/lockdown"
+/* Absent when the kernel is built without CONFIG_MODULES. */
+#define LC_PROC_MODULES		"/proc/modules"
+#define LC_MODULES_DISABLED	"/proc/sys/kernel/modules_disabled"
+#define LC_TRY_VM		"try tools/lttng-calibrate-vm (a kernel of its own, under QEMU)"
+#define LC_MODPROBE_TIMEOUT_MS	60000
+
+/**
+ * lc_parse_iterations() - the -n option of the command and of its bench
+ * @s: its value
+ * @n: where to store it
+ *
+ * Return: 0, or -1 after saying what is wrong.
+ */
+int lc_parse_iterations(const char *s, unsigned long long *n)
+{
+	if (!lc_parse_count(s, ULLONG_MAX, n) && *n)
+		return 0;
+	return lc_err("invalid iteration count '%s': a decimal number from 1",
+		      s);
+}
+
+/**
+ * lc_need_root() - refuse to go on unless root
+ *
+ * Return: 0 when root, or -1 after saying so.
+ */
+int lc_need_root(void)
+{
+	if (!geteuid())
+		return 0;
+	return lc_err("must be run as root: try again with sudo");
+}
 
 /* Is a file system of this type mounted on dir? */
 static int lc_is_mounted(const char *dir, const char *type)
@@ -58,41 +92,86 @@ static int lc_locked_down(void)
 	return locked;
 }
 
-/* Run modprobe [-n] -q lttng_calibrate; return its exit status. */
+/* Can this kernel load a module at all?  0, or -1 after saying why not. */
+static int lc_can_load_modules(void)
+{
+	char *disabled;
+	int off;
+
+	if (access(LC_PROC_MODULES, F_OK))
+		return lc_err("this kernel cannot load modules (no %s: built without CONFIG_MODULES); %s",
+			      LC_PROC_MODULES, LC_TRY_VM);
+	disabled = lc_read_file(LC_MODULES_DISABLED, NULL);
+	off = disabled && atoi(disabled) == 1;
+	free(disabled);
+	if (off)
+		return lc_err("module loading is disabled until the next boot (%s is 1); %s",
+			      LC_MODULES_DISABLED, LC_TRY_VM);
+	return 0;
+}
+
+/* Run modprobe [-n] -q lttng_calibrate; its exit code, or -1. */
 static int lc_modprobe(int dry_run)
 {
 	char *const argv[] = { "modprobe", "-q", dry_run ? "-n" : "--",
 			       "lttng_calibrate", NULL };
-	int status;
-	pid_t pid = fork();
+	struct lc_proc p = { .argv = argv, .timeout_ms = LC_MODPROBE_TIMEOUT_MS };
 
-	if (pid < 0)
-		return -1;
-	if (!pid) {
-		execvp(argv[0], argv);
-		execv("/sbin/modprobe", argv);
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+	return lc_proc_run(&p);
 }
 
 static int lc_load_module(void)
 {
-	if (lc_modprobe(0)) {
+	int rc;
+
+	if (lc_can_load_modules())
+		return -1;
+	rc = lc_modprobe(0);
+	if (rc == -1)
+		return lc_err("cannot run modprobe: %s (install kmod, or insmod lttng_calibrate.ko)",
+			      strerror(errno));
+	if (rc == LC_PROC_TIMED_OUT)
+		return lc_err("modprobe lttng_calibrate did not finish in %d s: see the kernel log (dmesg)",
+			      LC_MODPROBE_TIMEOUT_MS / 1000);
+	if (rc) {
 		if (lc_modprobe(1))
-			lc_err("module lttng_calibrate is not installed (make install, or insmod lttng_calibrate.ko)");
+			lc_err("module lttng_calibrate is not installed: make install (then depmod -a), or insmod lttng_calibrate.ko");
 		else
 			lc_err("modprobe lttng_calibrate failed: see the kernel log (dmesg)");
 		return -1;
 	}
 	if (access(LC_DIR, F_OK)) {
-		lc_err("lttng_calibrate is loaded but %s is missing", LC_DIR);
+		lc_err("lttng_calibrate is loaded but %s is missing: is it another module of that name? (modinfo lttng_calibrate)",
+		       LC_DIR);
 		return -1;
 	}
 	return 0;
+}
+
+/*
+ * Lockdown: nothing to do on this boot.  Where the kernel cannot load
+ * modules either, a boot without lockdown would not be enough: say so.
+ */
+static void lc_locked_down_err(void)
+{
+	if (access(LC_DIR, F_OK) && access(LC_PROC_MODULES, F_OK)) {
+		lc_err("kernel lockdown forbids debugfs writes (%s)", LC_LOCKDOWN);
+		lc_can_load_modules();
+		return;
+	}
+	lc_err("kernel lockdown forbids debugfs writes (%s): boot without it (lockdown=none, or with Secure Boot off), or %s",
+	       LC_LOCKDOWN, LC_TRY_VM);
+}
+
+/* debugfs could not be mounted: what to do depends on why. */
+static void lc_debugfs_err(int err)
+{
+	if (err == ENODEV)
+		lc_err("this kernel has no debugfs (built without CONFIG_DEBUG_FS, or debugfs=off on its command line); %s",
+		       LC_TRY_VM);
+	else
+		lc_err("debugfs is not mounted on %s and mounting it failed: %s (mount -t debugfs none %s)",
+		       LC_DEBUGFS, strerror(err), LC_DEBUGFS);
 }
 
 /**
@@ -105,15 +184,14 @@ int lc_setup(void)
 	int err;
 
 	if (lc_locked_down()) {
-		lc_err("kernel lockdown forbids debugfs writes (%s)", LC_LOCKDOWN);
+		lc_locked_down_err();
 		return -1;
 	}
 	if (!access(LC_DIR, F_OK))
 		return 0;
 	err = lc_mount(LC_DEBUGFS, "debugfs");
 	if (err) {
-		lc_err("debugfs is not mounted on %s and mounting it failed: %s",
-		       LC_DEBUGFS, strerror(err));
+		lc_debugfs_err(err);
 		return -1;
 	}
 	if (!access(LC_DIR, F_OK))
@@ -128,7 +206,7 @@ static void lc_write_failed(const char *path, int err)
 		lc_err("kernel lockdown forbids debugfs writes (writing %s: %s)",
 		       path, strerror(err));
 	else if (err == EACCES)
-		lc_err("%s: permission denied: run as root", path);
+		lc_err("%s: permission denied: run as root (sudo)", path);
 	else if (err == EBUSY)
 		lc_err("another run is in progress");
 	else

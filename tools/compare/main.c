@@ -177,12 +177,9 @@ static int out_of_memory(void)
 static int parse_count(const char *text, const char *option, long max,
 		       int *count)
 {
-	char *end;
-	long value;
+	unsigned long long value;
 
-	errno = 0;
-	value = strtol(text, &end, 10);
-	if (end == text || *end || errno || value < 1 || value > max) {
+	if (lc_parse_count(text, max, &value) || !value) {
 		lc_err("%s: '%s' is not an integer in 1..%ld", option, text,
 		       max);
 		return EXIT_USAGE;

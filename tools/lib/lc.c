@@ -505,6 +505,39 @@ long long lc_field_ll(const char *text, const char *prefix, long long fallback)
 	return lc_whole_ll(value, len, fallback);
 }
 
+/* Options */
+
+/**
+ * lc_parse_count() - a count given on the command line
+ * @s: the text: decimal digits only (no sign, no blank, no base)
+ * @max: the largest count accepted
+ * @n: where to store it
+ *
+ * Nothing is printed: the message, naming the option and its range, is
+ * the caller's.
+ *
+ * Return: 0, or -1 when @s is not such a count or is above @max.
+ */
+int lc_parse_count(const char *s, unsigned long long max,
+		   unsigned long long *n)
+{
+	unsigned long long v = 0, digit;
+
+	if (!*s)
+		return -1;
+	for (; *s; s++) {
+		if (*s < '0' || *s > '9' || v > max / 10)
+			return -1;
+		digit = *s - '0';
+		v *= 10;
+		if (digit > max - v)
+			return -1;
+		v += digit;
+	}
+	*n = v;
+	return 0;
+}
+
 /**
  * lc_format_parse() - the value of a --format option
  * @name: "table" (or "text", the same), "csv" or "json"

@@ -9,6 +9,7 @@
  *   written to a sysfs or debugfs file in one write();
  * - key=value text (results_kv, status): a parsed set in file order, or
  *   one value looked up in the text, as a string, a long long or a double;
+ * - options: a count;
  * - output: the --format option (table, csv, json), JSON strings and CSV
  *   fields.
  *
@@ -74,6 +75,11 @@ long long lc_kv_ll(const char *text, const char *key, long long fallback);
 double lc_kv_double(const char *text, const char *key, double fallback);
 const char *lc_field(const char *text, const char *prefix, size_t *len);
 long long lc_field_ll(const char *text, const char *prefix, long long fallback);
+
+/* Options */
+
+int lc_parse_count(const char *s, unsigned long long max,
+		   unsigned long long *n);
 
 /* Output */
 

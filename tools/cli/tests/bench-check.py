@@ -2,12 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 """Checks of lttng-calibrate bench's CSV, JSON and SVG output.
 
-Usage: bench-check.py csv|json|svg FILE
+Usage: bench-check.py csv|json|svg|svg-fits FILE
        bench-check.py json-vm FILE [UNAVAILABLE,...]
 Exits 0 when the file is as it should be, else prints why and exits 1.
 tests/bench-tests.sh runs csv, json and svg on the output of the rows of
-tests/data/bench.kv; tests/bench-vm-test runs json-vm on a real bench,
-with the rows the kernel cannot offer: any other row must be ok.
+tests/data/bench.kv, and svg-fits (every text inside the chart) on the
+charts of Documentation/bench; tests/bench-vm-test runs json-vm on a real
+bench, with the rows the kernel cannot offer (any other row must be ok),
+and svg-fits on its chart.
 """
 import csv
 import json
@@ -110,11 +112,51 @@ def check_svg(path):
         assert word in text, word
     w = [float(b.get("width")) for b in bars]
     assert w[2] > w[1] > w[0] >= 0, w
+    check_svg_fits(path)
+
+
+# Advance widths of DejaVu Sans, the widest usual sans-serif, in 1/1000
+# of the font size; any other character counts as 1000.
+DEJAVU = dict(zip(
+    " !\"#$%&'()*+,-./:;<=>?@[]_", [318, 401, 460, 838, 636, 950, 780, 275,
+                                    390, 390, 500, 838, 318, 361, 318, 337,
+                                    337, 337, 838, 838, 838, 531, 1000, 390,
+                                    390, 500]))
+DEJAVU.update({d: 636 for d in "0123456789"})
+DEJAVU.update(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+                  [684, 686, 698, 770, 632, 575, 775, 752, 295, 295, 656, 557,
+                   863, 748, 787, 603, 787, 695, 635, 611, 732, 684, 989, 685,
+                   611, 685]))
+DEJAVU.update(zip("abcdefghijklmnopqrstuvwxyz",
+                  [613, 635, 550, 635, 615, 352, 635, 634, 278, 278, 579, 278,
+                   974, 634, 612, 635, 635, 411, 521, 392, 634, 592, 818, 592,
+                   592, 525]))
+DEJAVU["\u00b1"] = 838
+
+
+def check_svg_fits(path):
+    """Every text of the chart lies inside it, in DejaVu Sans (bold: a
+    tenth wider): no label or figure is clipped at an edge."""
+    root = ET.parse(path).getroot()
+    width = float(root.get("width"))
+    assert root.get("viewBox") == "0 0 %s %s" % (root.get("width"),
+                                                 root.get("height"))
+    for t in root.iter(SVG + "text"):
+        s = "".join(t.itertext())
+        size = float(t.get("font-size", root.get("font-size")))
+        w = sum(DEJAVU.get(c, 1000) for c in s) * size / 1000
+        if t.get("font-weight") == "bold":
+            w *= 1.1
+        x = float(t.get("x"))
+        left = {"end": x - w, "middle": x - w / 2}.get(t.get("text-anchor"),
+                                                       x)
+        assert left >= 0 and left + w <= width, \
+            "%r: %.1f to %.1f, outside 0 to %g" % (s, left, left + w, width)
 
 
 def main():
     checks = {"csv": check_csv, "json": check_json, "svg": check_svg,
-              "json-vm": check_json_vm}
+              "svg-fits": check_svg_fits, "json-vm": check_json_vm}
     if len(sys.argv) not in (3, 4) or sys.argv[1] not in checks or \
             (len(sys.argv) == 4 and sys.argv[1] != "json-vm"):
         sys.exit(__doc__)

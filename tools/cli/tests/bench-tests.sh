@@ -50,6 +50,12 @@ table_ok() {
 		     NR > 3 && substr($0, col, 1) == " " { exit 1 }' "$tmp/t"
 }
 
+text_is_table() {
+	"$bin" bench --from-kv "$kv" > "$tmp/t" &&
+		"$bin" bench --from-kv "$kv" --format text > "$tmp/text" &&
+		cmp "$tmp/t" "$tmp/text"
+}
+
 csv_ok() {
 	"$bin" bench --from-kv "$kv" --format csv > "$tmp/c" && cat "$tmp/c" &&
 		python3 "$dir/bench-check.py" csv "$tmp/c"
@@ -97,13 +103,18 @@ check "--from-kv with a bad status" fails_with \
 check "--plot into a missing directory" fails_with \
 	"--plot $tmp/no/p.svg: No such file or directory" bench --from-kv "$kv" \
 	--plot "$tmp/no/p.svg"
+check "table: header, aligned columns, reasons" table_ok
+check "--format text is the table" text_is_table
 if command -v python3 > /dev/null; then
-	check "table: header, aligned columns, reasons" table_ok
 	check "CSV: the JSON fields as header, rectangular, quoted reasons" csv_ok
 	check "JSON: the lttng-calibrate-bench/1 schema, nulls, ratios" json_ok
-	check "SVG: well-formed, one bar and error bar per measured row, labelled" svg_ok
+	check "SVG: well-formed, one bar and error bar per measured row, labelled, every text inside" svg_ok
+	for svg in "$dir"/../../../Documentation/bench/*.svg; do
+		check "${svg##*/}: every text inside the chart" \
+			python3 "$dir/bench-check.py" svg-fits "$svg"
+	done
 else
-	for t in table CSV JSON SVG; do
-		echo "ok - bench: $t output # SKIP no python3"
+	for t in CSV JSON SVG "Documentation's charts"; do
+		tap_skip "$t output" "no python3"
 	done
 fi

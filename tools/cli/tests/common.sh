@@ -16,7 +16,7 @@ not_root() {
 	"$@" > "$tmp/cerr" 2>&1 || rc=$?
 	cat "$tmp/cerr"
 	[ "$rc" -eq 1 ] &&
-		[ "$(cat "$tmp/cerr")" = "lttng-calibrate: must be run as root" ]
+		[ "$(cat "$tmp/cerr")" = "lttng-calibrate: must be run as root: try again with sudo" ]
 }
 
 # fails_with MESSAGE ARG...: lttng-calibrate ARG... exits 1, prints

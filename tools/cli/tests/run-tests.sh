@@ -38,6 +38,19 @@ version_ok() {
 # shellcheck source-path=SCRIPTDIR source=common.sh
 . "$dir/common.sh"
 
+# What stops the command on a kernel that cannot load modules (and, when
+# it is also locked down, as build machines are, the lockdown first), from
+# the command and from its bench: each line says what to do.
+no_module_support() {
+	no_modules="this kernel cannot load modules (no /proc/modules: built without CONFIG_MODULES); try tools/lttng-calibrate-vm (a kernel of its own, under QEMU)"
+	fails_with "$no_modules" "$@" || return 1
+	if grep -qF '[integrity]' /sys/kernel/security/lockdown 2>/dev/null ||
+		grep -qF '[confidentiality]' /sys/kernel/security/lockdown 2>/dev/null; then
+		[ "$(cat "$tmp/err")" = "lttng-calibrate: kernel lockdown forbids debugfs writes (/sys/kernel/security/lockdown)
+lttng-calibrate: $no_modules" ]
+	fi
+}
+
 tap_component "kv unit tests" "$dir/kv-test" "$data"
 tap_component "[asan] kv unit tests" env TAP_PREFIX="[asan] " \
 	ASAN_OPTIONS=exitcode=99 \
@@ -79,6 +92,19 @@ check "--format xml is invalid" fails_with "invalid format 'xml'" \
 check "--cpu 1024 is out of range" fails_with "invalid CPU '1024'" --cpu 1024
 check "a stray argument is refused" fails_with "unexpected argument" run
 check "not root: refused before anything" not_root "$bin" -k --function -n 10
+if [ "$(id -u)" -ne 0 ]; then
+	tap_skip "no module support: says to try the VM" "not root"
+	tap_skip "bench, no module support: says to try the VM" "not root"
+elif [ -e /proc/modules ]; then
+	tap_skip "no module support: says to try the VM" \
+		"this kernel can load modules (tests/vm-test checks the module's messages)"
+	tap_skip "bench, no module support: says to try the VM" \
+		"this kernel can load modules"
+else
+	check "no module support: says to try the VM" no_module_support -n 10
+	check "bench, no module support: says to try the VM" \
+		no_module_support bench -n 10 --only none
+fi
 
 # lttng-calibrate bench: options, and its outputs of recorded rows.
 tap_component "bench host tests" "$dir/bench-tests.sh" "$bin"

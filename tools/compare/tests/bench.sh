@@ -187,54 +187,54 @@ edited() {
 
 test_bad() {
 	tap_run "$bin" "$base"
-	check "bad: a single input" fails_with "bench mode needs 2 or more FILEs"
+	check "bad: a single input" usage_error "bench mode needs 2 or more FILEs"
 	tap_run "$bin" --bench "$base" "$data/base.txt"
 	check "bad: a text file with --bench" \
-		fails_with "$data/base.txt:1:1: not valid JSON: expected a value, found '#'"
+		usage_error "$data/base.txt:1:1: not valid JSON: expected a value, found '#'"
 	tap_run "$bin" "$base" "$data/bench-not-bench.json"
 	check "bad: JSON that is not bench JSON" \
-		fails_with "bench-not-bench.json: not bench JSON: no \"format\": \"lttng-calibrate-bench/1\""
+		usage_error "bench-not-bench.json: not bench JSON: no \"format\": \"lttng-calibrate-bench/1\""
 	tap_run "$bin" "$base" "$data/bench-bad-version.json"
 	check "bad: another format version" \
-		fails_with "format 'lttng-calibrate-bench/2' is not supported"
+		usage_error "format 'lttng-calibrate-bench/2' is not supported"
 	tap_run "$bin" "$base" "$data/bench-bad-syntax.json"
 	check "bad: a trailing comma, with line and column" \
-		fails_with "bench-bad-syntax.json:3:1: not valid JSON: expected a value, found ']'"
+		usage_error "bench-bad-syntax.json:3:1: not valid JSON: expected a value, found ']'"
 	tap_run "$bin" "$base" "$data/bench-bad-number.json"
 	check "bad: a number in quotes" \
-		fails_with "rows[1] (kprobe): \"overhead_cycles\": expected a number or null, found a string"
+		usage_error "rows[1] (kprobe): \"overhead_cycles\": expected a number or null, found a string"
 	edited 's/"overhead_cycles": 100.0/"overhead_cycles": 0100.0/'
-	check "bad: a leading zero" fails_with "not valid JSON: leading zero in a number"
+	check "bad: a leading zero" usage_error "not valid JSON: leading zero in a number"
 	edited 's/"overhead_cycles": 100.0/"overhead_cycles": NaN/'
-	check "bad: NaN" fails_with "not valid JSON: expected a value, found 'N'"
+	check "bad: NaN" usage_error "not valid JSON: expected a value, found 'N'"
 	edited 's/"overhead_cycles": 100.0/"overhead_cycles": 1e999/'
-	check "bad: a number out of range" fails_with "number out of range: 1e999"
+	check "bad: a number out of range" usage_error "number out of range: 1e999"
 	edited 's/"overhead_cycles": 100.0/"overhead_cycles": 1e200/'
-	check "bad: too large for the statistics" fails_with "too large for the statistics"
+	check "bad: too large for the statistics" usage_error "too large for the statistics"
 	edited 's/"overhead_cycles": 100.0/"overhead_cycles": null/'
 	check "bad: null in an ok row" \
-		fails_with "rows[1] (kprobe): \"overhead_cycles\" is null in a row of status \"ok\""
+		usage_error "rows[1] (kprobe): \"overhead_cycles\" is null in a row of status \"ok\""
 	edited '3s/"samples": 1000/"samples": 1.5/'
-	check "bad: a fractional count" fails_with "\"samples\": 1.5 is not a count of 2 or more"
+	check "bad: a fractional count" usage_error "\"samples\": 1.5 is not a count of 2 or more"
 	edited '3s/"samples": 1000/"samples": 1/'
-	check "bad: a count of one" fails_with "\"samples\": 1 is not a count of 2 or more"
+	check "bad: a count of one" usage_error "\"samples\": 1 is not a count of 2 or more"
 	edited '3s/"stddev_cycles": 10.0/"stddev_cycles": -1/'
-	check "bad: a negative stddev" fails_with "negative standard deviation"
+	check "bad: a negative stddev" usage_error "negative standard deviation"
 	edited '3s/"status": "ok"/"status": "maybe"/'
-	check "bad: an unknown status" fails_with "\"status\": 'maybe' is not ok, lost, unavailable or failed"
+	check "bad: an unknown status" usage_error "\"status\": 'maybe' is not ok, lost, unavailable or failed"
 	edited '3s/"mechanism": "kprobe"/"mechanism": "none"/'
-	check "bad: a mechanism given twice" fails_with "rows[1] (none): mechanism given twice (also rows[0])"
+	check "bad: a mechanism given twice" usage_error "rows[1] (none): mechanism given twice (also rows[0])"
 	edited '3s/"mechanism": "kprobe", //'
-	check "bad: a row without mechanism" fails_with "rows[1]: no \"mechanism\""
+	check "bad: a row without mechanism" usage_error "rows[1]: no \"mechanism\""
 	edited 's/"kernel": "base-kernel", //'
-	check "bad: no kernel" fails_with "no \"kernel\""
+	check "bad: no kernel" usage_error "no \"kernel\""
 	head='{"format": "lttng-calibrate-bench/1", "kernel": "k", "cpu_model": null, "iterations": null, "clock": null, "clock_khz": null'
 	printf '%s, "rows": {"kprobe": 1}}\n' "$head" > "$tmp/rows"
 	tap_run "$bin" "$base" "$tmp/rows"
-	check "bad: rows not an array" fails_with "no \"rows\" array"
+	check "bad: rows not an array" usage_error "no \"rows\" array"
 	printf '%s, "rows": []}\n' "$head" > "$tmp/rows"
 	tap_run "$bin" "$base" "$tmp/rows"
-	check "bad: no rows" fails_with "\"rows\" is empty"
+	check "bad: no rows" usage_error "\"rows\" is empty"
 	printf '%s, "rows": [{"mechanism": "kprobe", "status": "unavailable", "reason": null}]}\n' \
 		"$head" > "$tmp/rows"
 	tap_run "$bin" "$base" "$tmp/rows"
@@ -242,21 +242,21 @@ test_bad() {
 		sh -c "[ $rc -eq 0 ] && grep -qF '[2] k: unavailable, no verdict' '$tmp/out' && grep -qF 'cpu unknown, iterations unknown, clock unknown' '$tmp/out'"
 	edited 's/"cpu_model": "Test CPU"/"cpu_model": 12/'
 	check "bad: cpu_model not a string" \
-		fails_with "\"cpu_model\": expected a string or null, found a number"
+		usage_error "\"cpu_model\": expected a string or null, found a number"
 	edited 's/"kernel": "base-kernel"/"kernel": "a", "kernel": "b"/'
-	check "bad: a duplicate member" fails_with "duplicate member 'kernel'"
+	check "bad: a duplicate member" usage_error "duplicate member 'kernel'"
 	printf '[1, 2]\n' > "$tmp/array"
 	tap_run "$bin" --bench "$base" "$tmp/array"
-	check "bad: an array" fails_with "not bench JSON: an array, not an object"
+	check "bad: an array" usage_error "not bench JSON: an array, not an object"
 	tap_run "$bin" "$base" "$tmp/does-not-exist"
-	check "bad: unreadable file" fails_with "does-not-exist: No such file"
+	check "bad: unreadable file" usage_error "does-not-exist: No such file"
 	tap_run "$bin" -m target.cycles.mean "$base" "$plus10"
 	check "bad: --metric other than overhead_*" \
-		fails_with "--metric: 'target.cycles.mean' is not overhead_cycles or overhead_ns"
+		usage_error "--metric: 'target.cycles.mean' is not overhead_cycles or overhead_ns"
 	tap_run "$bin" -C 2 "$base" "$plus10"
-	check "bad: --column in bench mode" fails_with "bench mode reads JSON"
+	check "bad: --column in bench mode" usage_error "bench mode reads JSON"
 	tap_run "$bin" --bench --series "$base" "$plus10"
-	check "bad: --bench with --series" fails_with "exclude each other"
+	check "bad: --bench with --series" usage_error "exclude each other"
 }
 
 # Every prefix (every 7th byte) of a fixture: exit 2 with a message,

@@ -19,9 +19,9 @@ count() {
 	[ "$(grep -cF -- "$1" "$tmp/out")" -eq "$2" ]
 }
 
-# fails_with MESSAGE: a usage error: exit status 2, MESSAGE on stderr,
-# nothing on stdout
-fails_with() {
+# usage_error MESSAGE: the last tap_run was a usage error: exit status 2,
+# MESSAGE on stderr, nothing on stdout
+usage_error() {
 	tap_failed_with 2 "$1"
 }
 

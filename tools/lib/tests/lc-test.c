@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Unit tests of lc.c and kmsg_patterns.h: errors, whole files, key=value
- * text, --format, JSON strings, CSV fields, the kernel-log patterns.
+ * text, counts, --format, JSON strings, CSV fields, the kernel-log
+ * patterns.
  * "ok - ..." lines (tap.h); run-tests.sh numbers them.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -354,6 +355,31 @@ static void test_format(void)
 	free(text);
 }
 
+static void test_count(void)
+{
+	static const char *const bad[] = {
+		"", "-5", "+5", " 5", "5 ", "0x10", "1e3", "12a",
+		"18446744073709551616", "99999999999999999999",
+	};
+	unsigned long long n = 7;
+	size_t i;
+
+	tap_check(!lc_parse_count("0", ~0ULL, &n) && n == 0,
+		  "lc_parse_count: 0");
+	tap_check(!lc_parse_count("18446744073709551615", ~0ULL, &n) &&
+		  n == ~0ULL, "lc_parse_count: 2^64 - 1, the largest");
+	tap_check(!lc_parse_count("1023", 1023, &n) && n == 1023,
+		  "lc_parse_count: the maximum itself");
+	n = 7;
+	tap_check(lc_parse_count("1024", 1023, &n) == -1 && n == 7,
+		  "lc_parse_count: one above the maximum, nothing set");
+	tap_check(lc_parse_count("9", 5, &n) == -1,
+		  "lc_parse_count: a digit above a one-digit maximum");
+	for (i = 0; i < ARRAY_SIZE(bad); i++)
+		tap_check(lc_parse_count(bad[i], ~0ULL, &n) == -1,
+			  "lc_parse_count: '%s' is no count", bad[i]);
+}
+
 static void test_files(void)
 {
 	char path[] = "/tmp/lc-test.XXXXXX";
@@ -475,6 +501,7 @@ int main(void)
 	test_kv_parse();
 	test_kv_value();
 	test_kv_numbers();
+	test_count();
 	test_format();
 	test_json();
 	test_csv();

@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The kernel's own mechanisms of lttng-calibrate bench: the module's
+ * probes (its probe file, set by the bench), its tracepoint off, and
+ * ftrace's (kprobe, kretprobe and fprobe events, the function and
+ * function_graph tracers, the tracepoint's event).  Each ftrace row
+ * empties and sizes the ring buffer, counts what it recorded from the
+ * per-CPU stats, and puts back what it changed.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench-mech.h"
+#include "lttng-calibrate.h"
+
+/* Our event names: nobody else's are ever removed. */
+#define LC_EV_KPROBE		"lc_bench_p"
+#define LC_EV_KRETPROBE		"lc_bench_r"
+#define LC_EV_FPROBE		"lc_bench_f"
+
+/* Module mechanisms: offered by the probe file? */
+static enum lc_bench_prep lc_module_prepare(struct lc_bench_ctx *ctx,
+					    const struct lc_bench_mech *m,
+					    char *why, size_t len)
+{
+	char *text = lc_read_file(LC_DIR "/probe", NULL);
+	char tag[64], *line;
+	enum lc_bench_prep rc = LC_PREP_OK;
+
+	(void)ctx;
+	if (!text) {
+		snprintf(why, len, "%s/probe: %s", LC_DIR, strerror(errno));
+		return LC_PREP_FAILED;
+	}
+	snprintf(tag, sizeof(tag), " %s ", m->probe);
+	text[strcspn(text, "\n")] = ' ';
+	if (!strstr(text, tag) && !strstr(text, tag + 1)) {
+		snprintf(tag, sizeof(tag), "[%s]", m->probe);
+		if (!strstr(text, tag)) {
+			snprintf(why, len, "this lttng_calibrate has no %s probe",
+				 m->probe);
+			rc = LC_PREP_UNAVAILABLE;
+		}
+	}
+	snprintf(tag, sizeof(tag), "# %s: unavailable: ", m->probe);
+	line = strstr(text, tag);
+	if (line) {
+		line += strlen(tag);
+		line[strcspn(line, "\n")] = '\0';
+		snprintf(why, len, "the module says: %s", line);
+		rc = LC_PREP_UNAVAILABLE;
+	}
+	free(text);
+	return rc;
+}
+
+/* Module mechanisms: every call hit, but those the probe missed. */
+static int lc_module_count(struct lc_bench_ctx *ctx,
+			   const struct lc_bench_mech *m,
+			   struct lc_bench_row *row)
+{
+	(void)m;
+	row->events_recorded = row->events_expected -
+		(ctx->results ? lc_kv_ll(ctx->results, "probe.nmissed", 0) : 0);
+	return 0;
+}
+
+/*
+ * The ring buffer, for an ftrace row: emptied, big enough for every call
+ * of the run (per CPU: the run's CPU gets them all), tracing on.
+ */
+static enum lc_bench_prep lc_ftrace_buffer(struct lc_bench_ctx *ctx,
+					   int per_call, char *why,
+					   size_t len)
+{
+	unsigned long long need = (ctx->iterations + 1) * per_call * 64 /
+				  1024 + 2048;
+	char line[64];
+	int e;
+
+	/* 64 MB per CPU at most: a longer run may then lose events. */
+	if (need > 65536)
+		need = 65536;
+	if (!(ctx->touched & LC_T_BUFFER_SIZE)) {
+		char *exp;
+
+		lc_tfs_line(ctx, "buffer_size_kb", line, sizeof(line));
+		/* "7 (expanded: 1408)" before the buffer is first used */
+		exp = strstr(line, "expanded: ");
+		snprintf(ctx->saved_buffer_kb, sizeof(ctx->saved_buffer_kb),
+			 "%llu", strtoull(exp ? exp + 10 : line, NULL, 10));
+	}
+	if (!(ctx->touched & LC_T_TRACING_ON))
+		lc_tfs_line(ctx, "tracing_on", ctx->saved_tracing_on,
+			    sizeof(ctx->saved_tracing_on));
+	ctx->touched |= LC_T_TRACE_BUFFER;
+	lc_tfs_write(ctx, "trace", "", O_TRUNC);
+	if (strtoull(ctx->saved_buffer_kb, NULL, 10) < need) {
+		snprintf(line, sizeof(line), "%llu", need);
+		ctx->touched |= LC_T_BUFFER_SIZE;
+		e = lc_tfs_write(ctx, "buffer_size_kb", line, 0);
+		if (e) {
+			snprintf(why, len, "buffer_size_kb %s: %s", line,
+				 strerror(e));
+			return LC_PREP_FAILED;
+		}
+	}
+	ctx->touched |= LC_T_TRACING_ON;
+	e = lc_tfs_write(ctx, "tracing_on", "1", 0);
+	if (e) {
+		snprintf(why, len, "tracing_on: %s", strerror(e));
+		return LC_PREP_FAILED;
+	}
+	return LC_PREP_OK;
+}
+
+/* A kprobe_events or dynamic_events definition, then its enable file. */
+static enum lc_bench_prep lc_dyn_event(struct lc_bench_ctx *ctx,
+				       const char *file, const char *def,
+				       const char *enable, char *why,
+				       size_t len)
+{
+	int e;
+
+	ctx->touched |= LC_T_DYN_EVENTS;
+	e = lc_tfs_write(ctx, file, def, O_APPEND);
+	if (e) {
+		snprintf(why, len, "'%s' >> %s: %s", def, file, strerror(e));
+		return LC_PREP_FAILED;
+	}
+	e = lc_tfs_write(ctx, enable, "1", 0);
+	if (e) {
+		snprintf(why, len, "%s: %s", enable, strerror(e));
+		return LC_PREP_FAILED;
+	}
+	return LC_PREP_OK;
+}
+
+static enum lc_bench_prep lc_kprobe_event_prepare(struct lc_bench_ctx *ctx,
+						  const struct lc_bench_mech *m,
+						  char *why, size_t len)
+{
+	const char *name = m->arg[0] == 'p' ? LC_EV_KPROBE : LC_EV_KRETPROBE;
+	char def[128], enable[128];
+	enum lc_bench_prep rc;
+
+	rc = lc_bench_need_tracefs(ctx, "kprobe_events", why, len);
+	if (rc == LC_PREP_OK)
+		rc = lc_ftrace_buffer(ctx, 1, why, len);
+	if (rc != LC_PREP_OK)
+		return rc;
+	snprintf(def, sizeof(def), "%s", m->arg);
+	snprintf(enable, sizeof(enable), "events/kprobes/%s/enable", name);
+	return lc_dyn_event(ctx, "kprobe_events", def, enable, why, len);
+}
+
+static enum lc_bench_prep lc_fprobe_event_prepare(struct lc_bench_ctx *ctx,
+						  const struct lc_bench_mech *m,
+						  char *why, size_t len)
+{
+	enum lc_bench_prep rc;
+
+	rc = lc_bench_need_tracefs(ctx, "dynamic_events", why, len);
+	if (rc != LC_PREP_OK)
+		return rc;
+	if (!lc_tfs_has(ctx, "README", "f[:[<group>/][<event>]]")) {
+		snprintf(why, len,
+			 "this kernel has no fprobe events (CONFIG_FPROBE_EVENTS)");
+		return LC_PREP_UNAVAILABLE;
+	}
+	rc = lc_ftrace_buffer(ctx, 1, why, len);
+	if (rc != LC_PREP_OK)
+		return rc;
+	return lc_dyn_event(ctx, "dynamic_events", m->arg,
+			    "events/fprobes/" LC_EV_FPROBE "/enable", why, len);
+}
+
+/*
+ * The function and function_graph tracers, on the target alone: the
+ * filter keeps every other function (the baseline twin first) untouched.
+ */
+static enum lc_bench_prep lc_tracer_prepare(struct lc_bench_ctx *ctx,
+					    const struct lc_bench_mech *m,
+					    char *why, size_t len)
+{
+	int graph = !strcmp(m->arg, "function_graph");
+	char cur[64], *filter;
+	enum lc_bench_prep rc;
+	int e;
+
+	rc = lc_bench_need_tracefs(ctx, "current_tracer", why, len);
+	if (rc != LC_PREP_OK)
+		return rc;
+	if (!lc_tfs_has(ctx, "available_tracers", m->arg)) {
+		snprintf(why, len, "no %s tracer in this kernel (available_tracers)",
+			 m->arg);
+		return LC_PREP_UNAVAILABLE;
+	}
+	lc_tfs_line(ctx, "current_tracer", cur, sizeof(cur));
+	if (strcmp(cur, "nop")) {
+		snprintf(why, len, "ftrace is in use: current_tracer is %s",
+			 cur);
+		return LC_PREP_UNAVAILABLE;
+	}
+	filter = lc_tfs_read(ctx, "set_ftrace_filter");
+	if (filter && filter[0] && !strstr(filter, "all functions enabled")) {
+		free(filter);
+		snprintf(why, len, "ftrace is in use: set_ftrace_filter is set");
+		return LC_PREP_UNAVAILABLE;
+	}
+	free(filter);
+	rc = lc_ftrace_buffer(ctx, graph ? 2 : 1, why, len);
+	if (rc != LC_PREP_OK)
+		return rc;
+	snprintf(ctx->saved_tracer, sizeof(ctx->saved_tracer), "%s", cur);
+	ctx->touched |= LC_T_FTRACE_FILTER;
+	e = lc_tfs_write(ctx, "set_ftrace_filter", LC_BENCH_TARGET, O_TRUNC);
+	if (!e && graph) {
+		ctx->touched |= LC_T_GRAPH_FILTER;
+		e = lc_tfs_write(ctx, "set_graph_function", LC_BENCH_TARGET,
+				 O_TRUNC);
+	}
+	if (!e) {
+		ctx->touched |= LC_T_TRACER;
+		e = lc_tfs_write(ctx, "current_tracer", m->arg, 0);
+	}
+	if (e) {
+		snprintf(why, len, "setting up the %s tracer: %s", m->arg,
+			 strerror(e));
+		return LC_PREP_FAILED;
+	}
+	return LC_PREP_OK;
+}
+
+static enum lc_bench_prep lc_tp_ftrace_prepare(struct lc_bench_ctx *ctx,
+					       const struct lc_bench_mech *m,
+					       char *why, size_t len)
+{
+	enum lc_bench_prep rc;
+	int e;
+
+	(void)m;
+	rc = lc_bench_need_tracefs(ctx, LC_BENCH_TP_DIR "/enable", why, len);
+	if (rc == LC_PREP_OK)
+		rc = lc_ftrace_buffer(ctx, 1, why, len);
+	if (rc != LC_PREP_OK)
+		return rc;
+	ctx->touched |= LC_T_TP_ENABLED;
+	e = lc_tfs_write(ctx, LC_BENCH_TP_DIR "/enable", "1", 0);
+	if (e) {
+		snprintf(why, len, "%s/enable: %s", LC_BENCH_TP_DIR, strerror(e));
+		return LC_PREP_FAILED;
+	}
+	return LC_PREP_OK;
+}
+
+/* ftrace rows: the ring buffer's per-CPU stats, and nothing overwritten. */
+static int lc_ftrace_count(struct lc_bench_ctx *ctx,
+			   const struct lc_bench_mech *m,
+			   struct lc_bench_row *row)
+{
+	int per_call = m->arg && !strcmp(m->arg, "function_graph") ? 2 : 1;
+	long long entries = 0, lost = 0;
+	char pattern[PATH_MAX + 32];
+	glob_t g;
+	size_t i;
+
+	/* Nothing more may come in while we read. */
+	lc_tfs_write(ctx, "tracing_on", "0", 0);
+	snprintf(pattern, sizeof(pattern), "%s/per_cpu/cpu*/stats",
+		 ctx->tracefs);
+	if (glob(pattern, 0, NULL, &g)) {
+		return lc_bench_row_set(row, LC_BENCH_FAILED,
+					"no per_cpu/cpu*/stats in tracefs");
+	}
+	for (i = 0; i < g.gl_pathc; i++) {
+		char *text = lc_read_file(g.gl_pathv[i], NULL);
+
+		if (!text)
+			continue;
+		entries += lc_field_ll(text, "entries: ", 0);
+		lost += lc_field_ll(text, "overrun: ", 0);
+		lost += lc_field_ll(text, "dropped events: ", 0);
+		free(text);
+	}
+	globfree(&g);
+	row->events_recorded = entries / per_call;
+	if (lost) {
+		return lc_bench_row_set(row, LC_BENCH_LOST,
+					"the ring buffer lost %lld events (overrun, dropped)",
+					lost);
+	}
+	return 0;
+}
+
+/*
+ * After an ftrace row: our events removed, the tracer, its filters,
+ * tracing_on, the ring buffer and its size as they were found.
+ */
+static void lc_ftrace_teardown(struct lc_bench_ctx *ctx,
+			       const struct lc_bench_mech *m)
+{
+	(void)m;
+	if (!ctx->tracefs[0])
+		return;
+	if (ctx->touched & LC_T_TP_ENABLED)
+		lc_tfs_write(ctx, LC_BENCH_TP_DIR "/enable", "0", 0);
+	if (ctx->touched & LC_T_TRACER)
+		lc_tfs_write(ctx, "current_tracer",
+			     ctx->saved_tracer[0] ? ctx->saved_tracer : "nop",
+			     0);
+	if (ctx->touched & LC_T_FTRACE_FILTER)
+		lc_tfs_write(ctx, "set_ftrace_filter", "", O_TRUNC);
+	if (ctx->touched & LC_T_GRAPH_FILTER)
+		lc_tfs_write(ctx, "set_graph_function", "", O_TRUNC);
+	lc_bench_remove_event(ctx, "kprobe_events", "kprobes", LC_EV_KPROBE);
+	lc_bench_remove_event(ctx, "kprobe_events", "kprobes", LC_EV_KRETPROBE);
+	lc_bench_remove_event(ctx, "dynamic_events", "fprobes", LC_EV_FPROBE);
+	if (ctx->touched & LC_T_TRACING_ON)
+		lc_tfs_write(ctx, "tracing_on",
+			     ctx->saved_tracing_on[0] ?
+			     ctx->saved_tracing_on : "1", 0);
+	if (ctx->touched & LC_T_TRACE_BUFFER)
+		lc_tfs_write(ctx, "trace", "", O_TRUNC);
+	if (ctx->touched & LC_T_BUFFER_SIZE)
+		lc_tfs_write(ctx, "buffer_size_kb", ctx->saved_buffer_kb, 0);
+	ctx->touched &= ~(LC_T_TP_ENABLED | LC_T_TRACER | LC_T_FTRACE_FILTER |
+			  LC_T_GRAPH_FILTER | LC_T_TRACING_ON |
+			  LC_T_TRACE_BUFFER | LC_T_BUFFER_SIZE |
+			  LC_T_DYN_EVENTS);
+}
+
+/* A row of the module's own probe: its probe file set to that name. */
+#define LC_MODULE_PROBE(_probe) {					\
+	.name = _probe, .probe = _probe, .target = "function",		\
+	.prepare = lc_module_prepare, .count = lc_module_count,		\
+}
+
+/* A row of ftrace: ARG (an event, a tracer) set up by PREPARE. */
+#define LC_FTRACE_MECH(_name, _target, _arg, _prepare) {		\
+	.name = _name, .probe = "external", .target = _target,		\
+	.arg = _arg, .prepare = _prepare, .count = lc_ftrace_count,	\
+	.teardown = lc_ftrace_teardown,					\
+}
+
+/* Nothing attached: the target against its twin, as they are. */
+const struct lc_bench_mech lc_bench_none = {
+	.name = "none", .probe = "none", .target = "function",
+};
+const struct lc_bench_mech lc_bench_kprobe = LC_MODULE_PROBE("kprobe");
+const struct lc_bench_mech lc_bench_kretprobe = LC_MODULE_PROBE("kretprobe");
+const struct lc_bench_mech lc_bench_fprobe = LC_MODULE_PROBE("fprobe");
+const struct lc_bench_mech lc_bench_fprobe_exit =
+	LC_MODULE_PROBE("fprobe-exit");
+/* The tracepoint in the target, nothing attached to it. */
+const struct lc_bench_mech lc_bench_tracepoint_off = {
+	.name = "tracepoint-off", .probe = "none", .target = "tracepoint",
+};
+
+const struct lc_bench_mech lc_bench_ftrace_kprobe =
+	LC_FTRACE_MECH("ftrace-kprobe", "function",
+		       "p:kprobes/" LC_EV_KPROBE " " LC_BENCH_TARGET,
+		       lc_kprobe_event_prepare);
+const struct lc_bench_mech lc_bench_ftrace_kretprobe =
+	LC_FTRACE_MECH("ftrace-kretprobe", "function",
+		       "r:kprobes/" LC_EV_KRETPROBE " " LC_BENCH_TARGET,
+		       lc_kprobe_event_prepare);
+const struct lc_bench_mech lc_bench_ftrace_fprobe =
+	LC_FTRACE_MECH("ftrace-fprobe", "function",
+		       "f:fprobes/" LC_EV_FPROBE " " LC_BENCH_TARGET,
+		       lc_fprobe_event_prepare);
+const struct lc_bench_mech lc_bench_ftrace_function =
+	LC_FTRACE_MECH("ftrace-function", "function", "function",
+		       lc_tracer_prepare);
+const struct lc_bench_mech lc_bench_ftrace_graph =
+	LC_FTRACE_MECH("ftrace-graph", "function", "function_graph",
+		       lc_tracer_prepare);
+const struct lc_bench_mech lc_bench_tracepoint_ftrace =
+	LC_FTRACE_MECH("tracepoint-ftrace", "tracepoint", NULL,
+		       lc_tp_ftrace_prepare);

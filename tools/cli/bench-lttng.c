@@ -1,0 +1,274 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LTTng's mechanisms of lttng-calibrate bench: a kernel function event
+ * (with perf contexts, or not) and a kprobe event on the target, in a
+ * session of the bench's own, with lttng-sessiond started when none runs
+ * (and stopped after the last LTTng row); babeltrace2 counts the events of
+ * the trace.  Needs lttng-tools, babeltrace2 and lttng-modules built for
+ * the running kernel.
+ */
+#define _GNU_SOURCE
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench-mech.h"
+
+/* Our names: nobody else's session or events are touched. */
+#define LC_EV_LTTNG		"lc_bench"
+#define LC_EV_LTTNG_KPROBE	"lc_bench_kp"
+#define LC_LTTNG_CHANNEL	"lcbench"
+
+/* LTTng: lttng-tools, babeltrace2 and lttng-modules for this kernel. */
+static int lc_lttng(const char *err, ...)
+{
+	char *argv[LC_BENCH_ARGV_MAX];
+	va_list ap;
+	int n = 0;
+
+	argv[n++] = "lttng";
+	va_start(ap, err);
+	while (n < LC_BENCH_ARGV_MAX - 1) {
+		argv[n] = va_arg(ap, char *);
+		if (!argv[n])
+			break;
+		n++;
+	}
+	va_end(ap);
+	argv[n] = NULL;
+	return lc_bench_exec(argv, NULL, err, LC_BENCH_CMD_TIMEOUT, false);
+}
+
+static int lc_lttng_modules_loaded(void)
+{
+	char *mods = lc_read_file("/proc/modules", NULL);
+	char *p = mods;
+	int found = 0;
+
+	while (p && *p && !found) {
+		found = !strncmp(p, "lttng_", 6) &&
+			strncmp(p, "lttng_calibrate ", 16) &&
+			strncmp(p, "lttng_calibrate_test_pmu ", 25);
+		p = strchr(p, '\n');
+		p = p ? p + 1 : NULL;
+	}
+	free(mods);
+	return found;
+}
+
+/* lttng-sessiond: the one running, or one started for the bench. */
+static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
+				      size_t len)
+{
+	char *start[] = { "lttng-sessiond", "--daemonize", NULL };
+	char err[PATH_MAX + 32], *pid;
+	int i, status;
+
+	snprintf(err, sizeof(err), "%s/lttng-list.err", ctx->tmpdir);
+	if (!lc_lttng(err, "list", "--kernel", NULL))
+		return LC_PREP_OK;
+	if (ctx->sessiond) {
+		snprintf(why, len, "lttng-sessiond no longer answers");
+		return LC_PREP_FAILED;
+	}
+	ctx->lttng_modules_before = lc_lttng_modules_loaded();
+	ctx->touched |= LC_T_SESSIOND;
+	status = lc_bench_exec(start, NULL, NULL, LC_BENCH_CMD_TIMEOUT, false);
+	if (status == LC_PROC_TIMED_OUT) {
+		snprintf(why, len, "lttng-sessiond --daemonize did not finish in %d s",
+			 LC_BENCH_CMD_TIMEOUT);
+		return LC_PREP_FAILED;
+	}
+	if (status) {
+		snprintf(why, len, "lttng-sessiond --daemonize failed");
+		return LC_PREP_FAILED;
+	}
+	pid = lc_read_file("/var/run/lttng/lttng-sessiond.pid", NULL);
+	ctx->sessiond = pid ? atoi(pid) : 0;
+	free(pid);
+	for (i = 0; i < 60 && !lc_signal_caught(); i++) {
+		if (!lc_lttng(err, "list", "--kernel", NULL))
+			return LC_PREP_OK;
+		sleep(1);
+	}
+	lc_bench_last_line(err, why, len);
+	return LC_PREP_FAILED;
+}
+
+/*
+ * After the last LTTng row: the lttng-sessiond the bench started stopped.
+ * It unloads LTTng's modules on its way out; those left are removed when
+ * none were loaded before the bench.
+ */
+static void lc_lttng_finish(struct lc_bench_ctx *ctx)
+{
+	char path[64], *mods, *p;
+	int i, pass;
+
+	if (!(ctx->touched & LC_T_SESSIOND))
+		return;
+	if (ctx->sessiond > 0) {
+		kill(ctx->sessiond, SIGTERM);
+		snprintf(path, sizeof(path), "/proc/%d", (int)ctx->sessiond);
+		for (i = 0; i < 600 && !access(path, F_OK); i++)
+			usleep(100000);
+		if (!access(path, F_OK))
+			kill(ctx->sessiond, SIGKILL);
+	}
+	ctx->sessiond = 0;
+	ctx->touched &= ~LC_T_SESSIOND;
+	for (pass = 0; pass < 3 && !ctx->lttng_modules_before; pass++) {
+		mods = lc_read_file("/proc/modules", NULL);
+		for (p = mods; p && *p;) {
+			size_t n = strcspn(p, " ");
+			char name[64];
+			char *argv[] = { "modprobe", "-r", name, NULL };
+
+			snprintf(name, sizeof(name), "%.*s", (int)n, p);
+			if (!strncmp(name, "lttng_", 6) &&
+			    strcmp(name, "lttng_calibrate") &&
+			    strcmp(name, "lttng_calibrate_test_pmu"))
+				lc_bench_exec(argv, NULL, NULL, 30, false);
+			p = strchr(p, '\n');
+			p = p ? p + 1 : NULL;
+		}
+		free(mods);
+	}
+}
+
+static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
+					   const struct lc_bench_mech *m,
+					   char *why, size_t len)
+{
+	char *modinfo[] = { "modinfo", "lttng-tracer", NULL };
+	char err[PATH_MAX + 32], out[PATH_MAX + 32], last[160];
+	char subbuf[32], event[64];
+	unsigned long long need = (ctx->iterations + 1) * 2 * 64, nsub;
+	int kprobe = !strcmp(m->arg, "kprobe");
+	enum lc_bench_prep rc;
+
+	rc = lc_bench_need("lttng", "lttng-tools", why, len);
+	if (rc == LC_PREP_OK)
+		rc = lc_bench_need("lttng-sessiond", "lttng-tools", why, len);
+	if (rc == LC_PREP_OK)
+		rc = lc_bench_need("babeltrace2", "babeltrace2", why, len);
+	if (rc != LC_PREP_OK)
+		return rc;
+	if (lc_bench_exec(modinfo, NULL, NULL, 30, false)) {
+		snprintf(why, len,
+			 "lttng-modules are not installed for this kernel (tools/lttng/build-lttng-modules)");
+		return LC_PREP_UNAVAILABLE;
+	}
+	rc = lc_sessiond(ctx, why, len);
+	if (rc != LC_PREP_OK)
+		return rc;
+	for (nsub = 2; nsub * (4 << 20) < need && nsub < 16; nsub *= 2)
+		;
+	snprintf(subbuf, sizeof(subbuf), "%llu", nsub);
+	snprintf(out, sizeof(out), "--output=%s/trace-%s", ctx->tmpdir,
+		 m->name);
+	snprintf(err, sizeof(err), "%s/lttng-%s.err", ctx->tmpdir, m->name);
+	ctx->touched |= LC_T_LTTNG_SESSION;
+	if (lc_lttng(err, "create", ctx->session, out, NULL) ||
+	    lc_lttng(err, "enable-channel", "--kernel", "-s",
+		     ctx->session, "--subbuf-size=4M", "--num-subbuf", subbuf,
+		     LC_LTTNG_CHANNEL, NULL))
+		goto fail;
+	if (kprobe) {
+		if (lc_lttng(err, "enable-event", "--kernel", "-s",
+			     ctx->session, "-c", LC_LTTNG_CHANNEL,
+			     "--probe=" LC_BENCH_TARGET, LC_EV_LTTNG_KPROBE,
+			     NULL))
+			goto fail;
+	} else {
+		snprintf(event, sizeof(event), "%s", LC_EV_LTTNG);
+		if (lc_lttng(err, "enable-event", "--kernel", "-s",
+			     ctx->session, "-c", LC_LTTNG_CHANNEL,
+			     "--function=" LC_BENCH_TARGET, event, NULL))
+			goto fail;
+	}
+	/* Software contexts only: a hardware one oopses lttng-modules
+	 * 2.13 where there is no PMU (QEMU TCG).
+	 */
+	if (!strcmp(m->arg, "contexts") &&
+	    lc_lttng(err, "add-context", "--kernel", "-s", ctx->session,
+		     "-c", LC_LTTNG_CHANNEL, "-t", "perf:cpu:cpu-clock", "-t",
+		     "perf:cpu:page-fault", NULL))
+		goto fail;
+	if (lc_lttng(err, "start", ctx->session, NULL))
+		goto fail;
+	return LC_PREP_OK;
+fail:
+	lc_bench_last_line(err, last, sizeof(last));
+	snprintf(why, len, "lttng: %s", last);
+	return LC_PREP_FAILED;
+}
+
+/* LTTng rows: babeltrace2 of the session's trace, its events counted. */
+static int lc_lttng_count(struct lc_bench_ctx *ctx,
+			  const struct lc_bench_mech *m,
+			  struct lc_bench_row *row)
+{
+	char trace[PATH_MAX + 32], err[PATH_MAX + 32], lerr[PATH_MAX + 32];
+	char *argv[] = { "babeltrace2", trace, NULL };
+	int kprobe = !strcmp(m->arg, "kprobe");
+	long long entries, exits = 0;
+
+	snprintf(lerr, sizeof(lerr), "%s/lttng-%s.err", ctx->tmpdir, m->name);
+	if (lc_lttng(lerr, "stop", ctx->session, NULL)) {
+		return lc_bench_row_failed(row, lerr);
+	}
+	snprintf(trace, sizeof(trace), "%s/trace-%s", ctx->tmpdir, m->name);
+	if (kprobe)
+		entries = lc_bench_count_lines(ctx, argv, m->name,
+					 " " LC_EV_LTTNG_KPROBE ": ", NULL,
+					 NULL, err, sizeof(err));
+	else
+		entries = lc_bench_count_lines(ctx, argv, m->name,
+					 " " LC_EV_LTTNG "_entry: ",
+					 " " LC_EV_LTTNG "_exit: ", &exits,
+					 err, sizeof(err));
+	if (entries < 0) {
+		return lc_bench_row_failed(row, err);
+	}
+	row->events_recorded = kprobe || exits > entries ? entries : exits;
+	if (lc_bench_file_has(err, "discarded")) {
+		return lc_bench_row_set(row, LC_BENCH_LOST,
+					"LTTng discarded events (%lld entries, %lld exits)",
+					entries, exits);
+	}
+	if (!kprobe && entries != exits) {
+		return lc_bench_row_set(row, LC_BENCH_LOST,
+					"%lld entry events but %lld exit events",
+					entries, exits);
+	}
+	return 0;
+}
+
+/* After an LTTng row: its session destroyed (its trace stays in tmpdir). */
+static void lc_lttng_teardown(struct lc_bench_ctx *ctx,
+			      const struct lc_bench_mech *m)
+{
+	(void)m;
+	if (!(ctx->touched & LC_T_LTTNG_SESSION))
+		return;
+	lc_lttng(NULL, "destroy", ctx->session, NULL);
+	ctx->touched &= ~LC_T_LTTNG_SESSION;
+}
+
+/* A row of LTTng: ARG says which event (and contexts). */
+#define LC_LTTNG_MECH(_name, _arg) {					\
+	.name = _name, .probe = "external", .target = "function",	\
+	.arg = _arg, .prepare = lc_lttng_prepare, .count = lc_lttng_count, \
+	.teardown = lc_lttng_teardown, .finish = lc_lttng_finish,	\
+}
+
+const struct lc_bench_mech lc_bench_lttng_function =
+	LC_LTTNG_MECH("lttng-function", "function");
+const struct lc_bench_mech lc_bench_lttng_function_contexts =
+	LC_LTTNG_MECH("lttng-function-contexts", "contexts");
+const struct lc_bench_mech lc_bench_lttng_kprobe =
+	LC_LTTNG_MECH("lttng-kprobe", "kprobe");

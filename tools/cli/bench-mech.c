@@ -1,0 +1,384 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * What the mechanisms of lttng-calibrate bench share: tracefs (found, or
+ * mounted for the bench and unmounted after it; its files read and
+ * written; our dynamic events removed), and the tracers' commands (run
+ * with a timeout in a process group of their own, their output in the
+ * scratch directory, read back).  Calls tools/lib only.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "bench-mech.h"
+#include "lttng-calibrate.h"
+
+/* tracefs */
+
+/**
+ * lc_bench_tracefs_find() - where tracefs is, mounting it when it is not
+ * @ctx: the bench; @tracefs is set ("" when there is none)
+ *
+ * /sys/kernel/tracing, mounted there when it is not (and unmounted by
+ * lc_bench_tracefs_release()), else debugfs' tracing directory.
+ */
+void lc_bench_tracefs_find(struct lc_bench_ctx *ctx)
+{
+	char *const mount_argv[] = { "mount", "-t", "tracefs", "nodev",
+				     LC_BENCH_TRACEFS, NULL };
+
+	ctx->tracefs[0] = '\0';
+	if (!access(LC_BENCH_TRACEFS "/trace", F_OK)) {
+		snprintf(ctx->tracefs, sizeof(ctx->tracefs), LC_BENCH_TRACEFS);
+		return;
+	}
+	if (!access(LC_BENCH_TRACEFS, F_OK) &&
+	    !lc_bench_exec(mount_argv, NULL, NULL, 30, false) &&
+	    !access(LC_BENCH_TRACEFS "/trace", F_OK)) {
+		snprintf(ctx->tracefs, sizeof(ctx->tracefs), LC_BENCH_TRACEFS);
+		ctx->touched |= LC_T_TRACEFS_MOUNTED;
+		return;
+	}
+	if (!access(LC_DEBUGFS "/tracing/trace", F_OK))
+		snprintf(ctx->tracefs, sizeof(ctx->tracefs), LC_DEBUGFS "/tracing");
+}
+
+/**
+ * lc_bench_tracefs_release() - unmount tracefs if the bench mounted it
+ * @ctx: the bench
+ */
+void lc_bench_tracefs_release(struct lc_bench_ctx *ctx)
+{
+	char *argv[] = { "umount", ctx->tracefs, NULL };
+
+	if (!(ctx->touched & LC_T_TRACEFS_MOUNTED))
+		return;
+	lc_bench_exec(argv, NULL, NULL, 30, false);
+	ctx->touched &= ~LC_T_TRACEFS_MOUNTED;
+}
+
+static void lc_tfs_path(char *buf, size_t len, const struct lc_bench_ctx *ctx,
+			const char *file)
+{
+	snprintf(buf, len, "%s/%s", ctx->tracefs, file);
+}
+
+/**
+ * lc_tfs_write() - write a string to a tracefs file in one write()
+ * @ctx: the bench
+ * @file: the file, relative to tracefs
+ * @text: the string
+ * @flags: O_APPEND, O_TRUNC
+ *
+ * Return: 0, or the errno.
+ */
+int lc_tfs_write(const struct lc_bench_ctx *ctx, const char *file,
+		 const char *text, int flags)
+{
+	char path[PATH_MAX + 64];
+
+	lc_tfs_path(path, sizeof(path), ctx, file);
+	return lc_bench_write(path, text, flags);
+}
+
+/**
+ * lc_tfs_read() - a whole tracefs file
+ * @ctx: the bench
+ * @file: the file, relative to tracefs
+ *
+ * Return: its text, to free(), or NULL.
+ */
+char *lc_tfs_read(const struct lc_bench_ctx *ctx, const char *file)
+{
+	char path[PATH_MAX + 64];
+
+	lc_tfs_path(path, sizeof(path), ctx, file);
+	return lc_read_file(path, NULL);
+}
+
+/**
+ * lc_tfs_exists() - is there such a tracefs file?
+ * @ctx: the bench
+ * @file: the file, relative to tracefs
+ *
+ * Return: 1 or 0 (0 too when there is no tracefs).
+ */
+int lc_tfs_exists(const struct lc_bench_ctx *ctx, const char *file)
+{
+	char path[PATH_MAX + 64];
+
+	if (!ctx->tracefs[0])
+		return 0;
+	lc_tfs_path(path, sizeof(path), ctx, file);
+	return !access(path, F_OK);
+}
+
+/**
+ * lc_tfs_has() - does a tracefs file (available_tracers, README) hold a word?
+ * @ctx: the bench
+ * @file: the file, relative to tracefs
+ * @word: the word
+ *
+ * Return: 1 or 0.
+ */
+int lc_tfs_has(const struct lc_bench_ctx *ctx, const char *file,
+	       const char *word)
+{
+	char *text = lc_tfs_read(ctx, file);
+	int found = text && strstr(text, word);
+
+	free(text);
+	return found;
+}
+
+/**
+ * lc_tfs_line() - the first line of a tracefs file, without its newline
+ * @ctx: the bench
+ * @file: the file, relative to tracefs
+ * @buf: where to copy it ("" when it cannot be read)
+ * @len: its size
+ */
+void lc_tfs_line(const struct lc_bench_ctx *ctx, const char *file,
+		 char *buf, size_t len)
+{
+	char *text = lc_tfs_read(ctx, file);
+
+	snprintf(buf, len, "%s", text ? text : "");
+	buf[strcspn(buf, "\n")] = '\0';
+	free(text);
+}
+
+/**
+ * lc_bench_need_tracefs() - is there tracefs, and that file in it?
+ * @ctx: the bench
+ * @file: the file, relative to tracefs, or NULL
+ * @why: where to say why not
+ * @len: its size
+ *
+ * Return: LC_PREP_OK, or LC_PREP_UNAVAILABLE with @why set.
+ */
+enum lc_bench_prep lc_bench_need_tracefs(struct lc_bench_ctx *ctx,
+					 const char *file, char *why,
+					 size_t len)
+{
+	if (!ctx->tracefs[0]) {
+		snprintf(why, len, "no tracefs (mount -t tracefs nodev %s)",
+			 LC_BENCH_TRACEFS);
+		return LC_PREP_UNAVAILABLE;
+	}
+	if (file && !lc_tfs_exists(ctx, file)) {
+		snprintf(why, len, "this kernel has no %s/%s", ctx->tracefs,
+			 file);
+		return LC_PREP_UNAVAILABLE;
+	}
+	return LC_PREP_OK;
+}
+
+/**
+ * lc_bench_remove_event() - disable and remove one of our dynamic events
+ * @ctx: the bench
+ * @file: kprobe_events or dynamic_events
+ * @group: the event's group
+ * @name: the event's name (only the bench's own: nobody else's is removed)
+ *
+ * Nothing happens when the event is not there.
+ */
+void lc_bench_remove_event(struct lc_bench_ctx *ctx, const char *file,
+			   const char *group, const char *name)
+{
+	char dir[128], def[160];
+
+	snprintf(dir, sizeof(dir), "events/%s/%s", group, name);
+	if (!lc_tfs_exists(ctx, dir))
+		return;
+	snprintf(def, sizeof(def), "%s/enable", dir);
+	lc_tfs_write(ctx, def, "0", 0);
+	snprintf(def, sizeof(def), "-:%s/%s", group, name);
+	lc_tfs_write(ctx, file, def, O_APPEND);
+}
+
+/* Commands and their output */
+
+/**
+ * lc_bench_need() - is a tracer's command installed?
+ * @cmd: the command
+ * @package: the Debian package that has it
+ * @why: where to say what to install
+ * @len: its size
+ *
+ * Return: LC_PREP_OK, or LC_PREP_UNAVAILABLE with @why set.
+ */
+enum lc_bench_prep lc_bench_need(const char *cmd, const char *package,
+				 char *why, size_t len)
+{
+	char path[PATH_MAX];
+
+	if (!lc_proc_find(cmd, path, sizeof(path)))
+		return LC_PREP_OK;
+	snprintf(why, len, "%s is not installed (apt-get install %s)", cmd,
+		 package);
+	return LC_PREP_UNAVAILABLE;
+}
+
+/**
+ * lc_bench_exec() - run a command to its end
+ * @argv: the command
+ * @out: file for its stdout, or NULL for /dev/null
+ * @err: file for its stderr, or NULL for /dev/null
+ * @timeout_s: stop it after that many seconds (0: never)
+ * @killable: stop it too when the bench is interrupted
+ *
+ * The command reads /dev/null and runs in its own process group, so that
+ * a Ctrl-C at the terminal reaches the bench only; a stop is SIGINT, then
+ * SIGKILL 5 s later.  When it cannot be started, @err says why.
+ *
+ * Return: its exit status, 128 + a signal that killed it, -1 when it
+ * could not be started, or LC_PROC_TIMED_OUT when it was stopped after
+ * @timeout_s seconds.
+ */
+int lc_bench_exec(char *const argv[], const char *out, const char *err,
+		  int timeout_s, bool killable)
+{
+	struct lc_proc p = {
+		.argv = argv,
+		.out = out ? out : "/dev/null",
+		.err = err ? err : "/dev/null",
+		.null_in = true,
+		.group = true,
+		.timeout_ms = timeout_s * 1000,
+		.stop_on_signal = killable,
+		.kill_ms = LC_BENCH_KILL_MS,
+	};
+	char why[PATH_MAX + 64];
+	int rc = lc_proc_run(&p);
+
+	if (rc == -1 && err) {
+		snprintf(why, sizeof(why), "%s: %s\n", argv[0],
+			 strerror(errno));
+		lc_bench_write(err, why, O_CREAT | O_TRUNC);
+	}
+	return rc;
+}
+
+/**
+ * lc_bench_output_line() - the first line a command prints
+ * @ctx: the bench (its scratch directory)
+ * @argv: the command
+ * @buf: where to copy the line ("" when the command fails)
+ * @len: its size
+ */
+void lc_bench_output_line(struct lc_bench_ctx *ctx, char *const argv[],
+			  char *buf, size_t len)
+{
+	char out[PATH_MAX + 32];
+	char *text;
+
+	buf[0] = '\0';
+	snprintf(out, sizeof(out), "%s/line.out", ctx->tmpdir);
+	if (!lc_bench_exec(argv, out, NULL, 30, false)) {
+		text = lc_read_file(out, NULL);
+		snprintf(buf, len, "%s", text ? text : "");
+		buf[strcspn(buf, "\n")] = '\0';
+		free(text);
+	}
+	unlink(out);
+}
+
+/**
+ * lc_bench_count_lines() - lines of a command's stdout that hold a needle
+ * @ctx: the bench (its scratch directory)
+ * @argv: the command (perf script, babeltrace2)
+ * @name: the row, to name the files
+ * @needle: what the lines counted hold
+ * @needle2: what the lines counted in *@count2 hold, or NULL
+ * @count2: where to count those, or NULL
+ * @errpath: where to store the path of the command's stderr
+ * @errlen: its size
+ *
+ * Return: the lines with @needle, or -1 when the command failed.
+ */
+long long lc_bench_count_lines(struct lc_bench_ctx *ctx, char *const argv[],
+			       const char *name, const char *needle,
+			       const char *needle2, long long *count2,
+			       char *errpath, size_t errlen)
+{
+	char out[PATH_MAX + 32], line[4096];
+	long long n = 0;
+	FILE *f;
+
+	snprintf(out, sizeof(out), "%s/%s.count", ctx->tmpdir, name);
+	snprintf(errpath, errlen, "%s/%s.count.err", ctx->tmpdir, name);
+	if (lc_bench_exec(argv, out, errpath, 1800, true))
+		return -1;
+	f = fopen(out, "r");
+	if (!f)
+		return -1;
+	if (count2)
+		*count2 = 0;
+	while (fgets(line, sizeof(line), f)) {
+		if (strstr(line, needle))
+			n++;
+		else if (needle2 && count2 && strstr(line, needle2))
+			(*count2)++;
+	}
+	fclose(f);
+	unlink(out);
+	return n;
+}
+
+/**
+ * lc_bench_last_line() - the last non-empty line of a file
+ * @path: the file
+ * @buf: where to copy it ("" when there is none)
+ * @len: its size
+ */
+void lc_bench_last_line(const char *path, char *buf, size_t len)
+{
+	char *text = lc_read_file(path, NULL);
+	char *end, *start;
+
+	buf[0] = '\0';
+	if (!text)
+		return;
+	end = text + strlen(text);
+	while (end > text && (end[-1] == '\n' || end[-1] == ' '))
+		*--end = '\0';
+	start = strrchr(text, '\n');
+	snprintf(buf, len, "%s", start ? start + 1 : text);
+	free(text);
+}
+
+/**
+ * lc_bench_row_failed() - a row failed, for the reason a command gave
+ * @row: the row
+ * @path: the command's standard error: its last line is the reason
+ *
+ * Return: -1, for "return lc_bench_row_failed(...);".
+ */
+int lc_bench_row_failed(struct lc_bench_row *row, const char *path)
+{
+	char last[LC_BENCH_REASON_MAX];
+
+	lc_bench_last_line(path, last, sizeof(last));
+	return lc_bench_row_set(row, LC_BENCH_FAILED, "%s", last);
+}
+
+/**
+ * lc_bench_file_has() - does a file hold a word, in any case?
+ * @path: the file
+ * @word: the word
+ *
+ * Return: 1 or 0 (0 too when it cannot be read).
+ */
+int lc_bench_file_has(const char *path, const char *word)
+{
+	char *text = lc_read_file(path, NULL);
+	int found = text && strcasestr(text, word);
+
+	free(text);
+	return found;
+}

@@ -1,0 +1,185 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Inside lttng-calibrate bench: what its engine (bench.c) and its
+ * mechanisms share.  Calls go one way:
+ *
+ *   bench.c          the command line, the rows, their order, one row's
+ *                    run, the output
+ *   bench-kernel.c   the module's own mechanisms and ftrace's
+ *   bench-perf.c     perf record on the tracepoint, perf probe
+ *   bench-bpftrace.c bpftrace
+ *   bench-lttng.c    LTTng
+ *   bench-mech.c     what the mechanism files share: tracefs, running a
+ *                    tracer's commands, reading what they wrote
+ *   bench-format.c   the rows themselves (a row's status and reason) and
+ *                    their formats
+ *   ../lib           files, key=value text, processes and signals
+ *
+ * Each mechanism file offers its rows as struct lc_bench_mech and owns
+ * their set-up and teardown; none calls bench.c.
+ */
+#ifndef LTTNG_CALIBRATE_CLI_BENCH_MECH_H
+#define LTTNG_CALIBRATE_CLI_BENCH_MECH_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "../lib/lc.h"
+#include "../lib/proc.h"
+#include "bench.h"
+
+#define LC_BENCH_TRACEFS	"/sys/kernel/tracing"
+#define LC_BENCH_TARGET		"lttng_calibrate_target"
+#define LC_BENCH_TP		"lttng_calibrate:lttng_calibrate_event"
+#define LC_BENCH_TP_DIR		"events/lttng_calibrate/lttng_calibrate_event"
+#define LC_BENCH_ARGV_MAX	24
+/* How long a tracer's command may take, and a stopped one to go. */
+#define LC_BENCH_CMD_TIMEOUT	120
+#define LC_BENCH_KILL_MS	5000
+
+/* What the bench changed, so that teardown undoes exactly that. */
+#define LC_T_TRACEFS_MOUNTED	(1u << 0)
+#define LC_T_TRACING_ON		(1u << 1)
+#define LC_T_BUFFER_SIZE	(1u << 2)
+#define LC_T_TRACE_BUFFER	(1u << 3)
+#define LC_T_TRACER		(1u << 4)
+#define LC_T_FTRACE_FILTER	(1u << 5)
+#define LC_T_GRAPH_FILTER	(1u << 6)
+#define LC_T_TP_ENABLED		(1u << 7)
+#define LC_T_DYN_EVENTS		(1u << 8)
+#define LC_T_PERF_PROBE		(1u << 9)
+#define LC_T_LTTNG_SESSION	(1u << 10)
+#define LC_T_SESSIOND		(1u << 11)
+
+/**
+ * struct lc_bench_ctx - the state of one bench
+ * @iterations: N, asked of every run
+ * @tmpdir: scratch directory (writer script, tracer output, traces)
+ * @writer: a script writing N to the run file, for tracers that run a
+ *	command (perf record -- CMD, bpftrace -c CMD)
+ * @tracefs: where tracefs is mounted, or "" when it is not available
+ * @touched: LC_T_* bits: what must be undone
+ * @saved_tracing_on: tracing_on as found
+ * @saved_tracer: current_tracer as found
+ * @saved_buffer_kb: buffer_size_kb as found
+ * @sessiond: the lttng-sessiond the bench started, or 0
+ * @lttng_modules_before: LTTng modules were loaded before the bench
+ * @session: the LTTng session's name
+ * @results: results_kv of the row's run, or NULL
+ */
+struct lc_bench_ctx {
+	unsigned long long iterations;
+	char tmpdir[256];
+	char writer[PATH_MAX];
+	char tracefs[256];
+	unsigned int touched;
+	char saved_tracing_on[8];
+	char saved_tracer[64];
+	char saved_buffer_kb[32];
+	pid_t sessiond;
+	int lttng_modules_before;
+	char session[64];
+	char *results;
+};
+
+/* How a mechanism's prepare() ended. */
+enum lc_bench_prep {
+	LC_PREP_OK,
+	LC_PREP_UNAVAILABLE,
+	LC_PREP_FAILED,
+};
+
+/**
+ * struct lc_bench_mech - one mechanism, a row of the bench
+ * @name: the row's name
+ * @probe: what the module's probe file is set to for the run
+ * @target: what the module's target file is set to for the run
+ * @arg: the mechanism's own argument (an event definition, a probe)
+ * @prepare: check that it is available and attach it; why says why not
+ * @command: for a tracer that runs the writer itself, its argv (NULL when
+ *	the bench writes the run file itself)
+ * @count: after the run, what the tracer recorded: sets
+ *	row->events_recorded, and row->status and reason when it lost events
+ * @teardown: after the row, whatever happened (the tracer of the run
+ *	already stopped): undo what @prepare may have done; idempotent
+ * @finish: after the last row that has it, and once more at the end:
+ *	stop what such rows share (lttng-sessiond); idempotent
+ */
+struct lc_bench_mech {
+	const char *name;
+	const char *probe;
+	const char *target;
+	const char *arg;
+	enum lc_bench_prep (*prepare)(struct lc_bench_ctx *ctx,
+				      const struct lc_bench_mech *m,
+				      char *why, size_t len);
+	int (*command)(struct lc_bench_ctx *ctx, const struct lc_bench_mech *m,
+		       char **argv, char *buf, size_t len);
+	int (*count)(struct lc_bench_ctx *ctx, const struct lc_bench_mech *m,
+		     struct lc_bench_row *row);
+	void (*teardown)(struct lc_bench_ctx *ctx,
+			 const struct lc_bench_mech *m);
+	void (*finish)(struct lc_bench_ctx *ctx);
+};
+
+/* bench-kernel.c: the module's own mechanisms, and ftrace's */
+extern const struct lc_bench_mech lc_bench_none, lc_bench_kprobe,
+	lc_bench_kretprobe, lc_bench_fprobe, lc_bench_fprobe_exit,
+	lc_bench_ftrace_kprobe, lc_bench_ftrace_kretprobe,
+	lc_bench_ftrace_fprobe, lc_bench_ftrace_function, lc_bench_ftrace_graph,
+	lc_bench_tracepoint_off, lc_bench_tracepoint_ftrace;
+
+/* bench-perf.c */
+extern const struct lc_bench_mech lc_bench_tracepoint_perf,
+	lc_bench_perf_probe;
+
+/* bench-bpftrace.c */
+extern const struct lc_bench_mech lc_bench_tracepoint_bpf,
+	lc_bench_bpftrace_kprobe, lc_bench_bpftrace_kretprobe,
+	lc_bench_bpftrace_fentry;
+
+/* bench-lttng.c */
+extern const struct lc_bench_mech lc_bench_lttng_function,
+	lc_bench_lttng_function_contexts, lc_bench_lttng_kprobe;
+
+/* bench-mech.c: tracefs */
+void lc_bench_tracefs_find(struct lc_bench_ctx *ctx);
+void lc_bench_tracefs_release(struct lc_bench_ctx *ctx);
+int lc_tfs_write(const struct lc_bench_ctx *ctx, const char *file,
+		 const char *text, int flags);
+char *lc_tfs_read(const struct lc_bench_ctx *ctx, const char *file);
+int lc_tfs_exists(const struct lc_bench_ctx *ctx, const char *file);
+int lc_tfs_has(const struct lc_bench_ctx *ctx, const char *file,
+	       const char *word);
+void lc_tfs_line(const struct lc_bench_ctx *ctx, const char *file,
+		 char *buf, size_t len);
+enum lc_bench_prep lc_bench_need_tracefs(struct lc_bench_ctx *ctx,
+					 const char *file, char *why,
+					 size_t len);
+void lc_bench_remove_event(struct lc_bench_ctx *ctx, const char *file,
+			   const char *group, const char *name);
+
+/* bench-mech.c: commands and their output */
+enum lc_bench_prep lc_bench_need(const char *cmd, const char *package,
+				 char *why, size_t len);
+int lc_bench_exec(char *const argv[], const char *out, const char *err,
+		  int timeout_s, bool killable);
+void lc_bench_output_line(struct lc_bench_ctx *ctx, char *const argv[],
+			  char *buf, size_t len);
+long long lc_bench_count_lines(struct lc_bench_ctx *ctx, char *const argv[],
+			       const char *name, const char *needle,
+			       const char *needle2, long long *count2,
+			       char *errpath, size_t errlen);
+void lc_bench_last_line(const char *path, char *buf, size_t len);
+int lc_bench_row_failed(struct lc_bench_row *row, const char *path);
+int lc_bench_file_has(const char *path, const char *word);
+
+/* A string to a file in one write(); flags: O_APPEND, O_TRUNC, O_CREAT. */
+static inline int lc_bench_write(const char *path, const char *text, int flags)
+{
+	return lc_write_file_flags(path, text, strlen(text), flags);
+}
+
+#endif /* LTTNG_CALIBRATE_CLI_BENCH_MECH_H */

@@ -1,0 +1,412 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Child processes and the signals that stop the tools.  See proc.h.
+ */
+#ifndef _POSIX_C_SOURCE
+#define _POSIX_C_SOURCE 200809L
+#endif
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lc.h"
+#include "proc.h"
+
+#define LC_PROC_POLL_MS		50
+#define LC_PROC_REAP_KILL_MS	5000
+/* Where a command is looked for after $PATH: sudo and cron trim it. */
+#define LC_PROC_SYSTEM_PATH	"/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
+
+/* Signals */
+
+/* The signals that stop a tool, caught by lc_signal_catch(). */
+static const int lc_signals[] = { SIGINT, SIGTERM, SIGHUP };
+
+static volatile sig_atomic_t lc_signal_last;
+
+static void lc_signal_record(int sig)
+{
+	lc_signal_last = sig;
+}
+
+/**
+ * lc_signal_catch() - catch SIGINT, SIGTERM and SIGHUP, ignore SIGPIPE
+ *
+ * A caught signal is only recorded, for lc_signal_caught(): the tool
+ * stops what it does, undoes what it changed and reports what it has, and
+ * lc_proc_wait() passes the stop on to a child that asked for it.
+ *
+ * The handlers are installed without SA_RESTART, on purpose: a call that
+ * blocks (the write to the module's "run" file, a read from a pipe, a
+ * sleep between two looks at a child) must return with EINTR when the
+ * signal comes, so that the caller sees it at once instead of when the
+ * call ends by itself, which for a run of millions of iterations or a
+ * child that does not exit may be never.  Every call that must not fail
+ * for a signal retries on EINTR itself (lc_read_fd(), the waits here).
+ *
+ * SIGPIPE is ignored, so that a closed output is a write error the tool
+ * reports rather than its death with nothing undone; SIGCHLD is put back
+ * to its default, since an inherited SIG_IGN would reap the children
+ * before waitpid() sees them.
+ *
+ * Return: 0, or -1 with errno set.
+ */
+int lc_signal_catch(void)
+{
+	struct sigaction sa;
+	size_t i;
+
+	memset(&sa, 0, sizeof(sa));
+	sigemptyset(&sa.sa_mask);
+	sa.sa_handler = lc_signal_record;
+	for (i = 0; i < ARRAY_SIZE(lc_signals); i++)
+		if (sigaction(lc_signals[i], &sa, NULL))
+			return -1;
+	sa.sa_handler = SIG_IGN;
+	if (sigaction(SIGPIPE, &sa, NULL))
+		return -1;
+	sa.sa_handler = SIG_DFL;
+	return sigaction(SIGCHLD, &sa, NULL);
+}
+
+/**
+ * lc_signal_caught() - the last signal lc_signal_catch() caught
+ *
+ * Return: its number, or 0 when none came.
+ */
+int lc_signal_caught(void)
+{
+	return lc_signal_last;
+}
+
+/* In a child: the caught and ignored signals back to their defaults. */
+static void lc_signal_default(void)
+{
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(lc_signals); i++)
+		signal(lc_signals[i], SIG_DFL);
+	signal(SIGPIPE, SIG_DFL);
+}
+
+/* Processes */
+
+static long long lc_now_ms(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000LL + ts.tv_nsec / 1000000;
+}
+
+/**
+ * lc_proc_find() - where a command is
+ * @cmd: its name, or a path (anything with a '/')
+ * @path: where to store the file to execute
+ * @len: its size
+ *
+ * A name is looked for in $PATH, then in the system's sbin and bin
+ * directories, which a trimmed $PATH (sudo, cron) may lack.
+ *
+ * Return: 0, or -1 with errno ENOENT when there is no such executable
+ * file (a path is returned as it is: its exec says what is wrong).
+ */
+int lc_proc_find(const char *cmd, char *path, size_t len)
+{
+	const char *env = getenv("PATH");
+	char *dirs, *dir, *save = NULL;
+	size_t need;
+	int found = 0;
+
+	if (strchr(cmd, '/')) {
+		if ((size_t)snprintf(path, len, "%s", cmd) < len)
+			return 0;
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	need = (env ? strlen(env) : 0) + sizeof(LC_PROC_SYSTEM_PATH) + 1;
+	dirs = malloc(need);
+	if (!dirs)
+		return -1;
+	snprintf(dirs, need, "%s:%s", env ? env : "", LC_PROC_SYSTEM_PATH);
+	for (dir = strtok_r(dirs, ":", &save); dir && !found;
+	     dir = strtok_r(NULL, ":", &save)) {
+		if ((size_t)snprintf(path, len, "%s/%s", dir, cmd) < len &&
+		    !access(path, X_OK))
+			found = 1;
+	}
+	free(dirs);
+	if (found)
+		return 0;
+	errno = ENOENT;
+	return -1;
+}
+
+/* Open @file on descriptor @target; 0 or the errno. */
+static int lc_proc_open_on(const char *file, int flags, int target)
+{
+	int fd = open(file, flags, 0644);
+	int err = 0;
+
+	if (fd < 0)
+		return errno;
+	if (fd != target) {
+		if (dup2(fd, target) < 0)
+			err = errno;
+		close(fd);
+	}
+	return err;
+}
+
+static int lc_proc_redirect(const struct lc_proc *p)
+{
+	const int wr = O_WRONLY | O_CREAT | O_TRUNC;
+	int err = 0;
+
+	if (p->null_in)
+		err = lc_proc_open_on("/dev/null", O_RDONLY, STDIN_FILENO);
+	if (!err && p->out)
+		err = lc_proc_open_on(p->out, wr, STDOUT_FILENO);
+	if (!err && p->err)
+		err = lc_proc_open_on(p->err, wr, STDERR_FILENO);
+	return err;
+}
+
+/*
+ * In the child: its group, signals and files, then the command or the
+ * function.  What fails before that goes to the parent through @fd, a
+ * pipe that exec closes: lc_proc_start() fails with that errno.
+ */
+static void __attribute__((noreturn))
+lc_proc_child(const struct lc_proc *p, const char *file, int fd)
+{
+	int err;
+
+	if (p->group)
+		setpgid(0, 0);
+	lc_signal_default();
+	err = lc_proc_redirect(p);
+	if (!err && p->fn) {
+		close(fd);
+		_exit(p->fn(p->data));
+	}
+	if (!err) {
+		execv(file, p->argv);
+		err = errno;
+	}
+	if (write(fd, &err, sizeof(err)) != sizeof(err))
+		_exit(126);
+	_exit(127);
+}
+
+/**
+ * lc_proc_start() - start a child process
+ * @p: what it runs (@argv or @fn), its files and its group; @pid is set
+ *
+ * Standard I/O is flushed first, so that nothing buffered is written
+ * twice.  The command is found before the fork, and a failed exec makes
+ * this call fail, with its errno, the child already reaped: a command
+ * that is not there is no exit status 127 to tell apart from its own.
+ *
+ * Return: 0, or -1 with errno set (ENOENT: no such command; an exec's or
+ * a redirection's errno).
+ */
+int lc_proc_start(struct lc_proc *p)
+{
+	char file[PATH_MAX] = "";
+	int fds[2], err = 0;
+	ssize_t n;
+	pid_t pid;
+
+	p->pid = 0;
+	p->pgid = 0;
+	p->status = 0;
+	p->timed_out = false;
+	p->stopped_at = -1;
+	if (!p->fn && lc_proc_find(p->argv[0], file, sizeof(file)))
+		return -1;
+	if (pipe(fds))
+		return -1;
+	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+	fflush(NULL);
+	pid = fork();
+	if (!pid)
+		lc_proc_child(p, file, fds[1]);
+	err = errno;
+	close(fds[1]);
+	if (pid < 0) {
+		close(fds[0]);
+		errno = err;
+		return -1;
+	}
+	/* Both sides set the group: neither may signal it before it exists. */
+	if (p->group)
+		setpgid(pid, pid);
+	do
+		n = read(fds[0], &err, sizeof(err));
+	while (n < 0 && errno == EINTR);
+	close(fds[0]);
+	if (n == sizeof(err)) {
+		while (waitpid(pid, NULL, 0) < 0 && errno == EINTR)
+			;
+		errno = err;
+		return -1;
+	}
+	p->pid = pid;
+	p->pgid = p->group ? pid : 0;
+	return 0;
+}
+
+/* Whom a stop or a kill reaches: the group, or the child; 0: nobody. */
+static pid_t lc_proc_target(const struct lc_proc *p)
+{
+	return p->pgid ? -p->pgid : p->pid;
+}
+
+/**
+ * lc_proc_stop() - ask a child to stop: SIGINT
+ * @p: the child (to its whole group when @p->group)
+ *
+ * SIGINT, not SIGTERM: the tracers (perf, bpftrace) finish their output on
+ * it.  lc_proc_wait() sends SIGKILL @p->kill_ms later if it is still there.
+ *
+ * Return: 0, or -1 with errno set.
+ */
+int lc_proc_stop(struct lc_proc *p)
+{
+	pid_t target = lc_proc_target(p);
+
+	if (!target) {
+		errno = ESRCH;
+		return -1;
+	}
+	if (p->stopped_at < 0)
+		p->stopped_at = lc_now_ms();
+	return kill(target, SIGINT);
+}
+
+/**
+ * lc_proc_wait() - wait for a child to end
+ * @p: the child; @status is set
+ *
+ * Looks every @poll_ms: stops the child (lc_proc_stop()) after
+ * @timeout_ms, or when a signal was caught if @stop_on_signal, then kills
+ * it @kill_ms after that; calls @poll while the child runs and is not
+ * being stopped.  The group of a child that led one may outlive it:
+ * lc_proc_reap() ends it.
+ *
+ * Return: 0 with @status set and @pid 0, or -1 with errno set (@pid is
+ * no child).
+ */
+int lc_proc_wait(struct lc_proc *p)
+{
+	int poll_ms = p->poll_ms > 0 ? p->poll_ms : LC_PROC_POLL_MS;
+	const struct timespec tick = { poll_ms / 1000,
+				       (poll_ms % 1000) * 1000000L };
+	long long start = lc_now_ms(), now;
+	pid_t done;
+
+	if (p->pid <= 0) {
+		errno = ECHILD;
+		return -1;
+	}
+	for (;;) {
+		done = waitpid(p->pid, &p->status, WNOHANG);
+		if (done == p->pid) {
+			p->pid = 0;
+			return 0;
+		}
+		if (done < 0 && errno != EINTR)
+			return -1;
+		now = lc_now_ms();
+		if (p->stopped_at < 0 && p->timeout_ms &&
+		    now - start >= p->timeout_ms) {
+			p->timed_out = true;
+			lc_proc_stop(p);
+		} else if (p->stopped_at < 0 && p->stop_on_signal &&
+			   lc_signal_caught()) {
+			lc_proc_stop(p);
+		} else if (p->stopped_at >= 0 && p->kill_ms &&
+			   now - p->stopped_at >= p->kill_ms) {
+			kill(lc_proc_target(p), SIGKILL);
+		}
+		if (p->poll && p->stopped_at < 0)
+			p->poll(p->data);
+		nanosleep(&tick, NULL);
+	}
+}
+
+/**
+ * lc_proc_reap() - stop a child that may still run, and wait for it
+ * @p: the child, running or already waited for (@pid 0), or none
+ *
+ * SIGINT (to its group when @group), SIGKILL @kill_ms later (5 s when
+ * @kill_ms is 0), waited for; then SIGKILL to what is left of its group.
+ * No process is left behind; @pid and @pgid are 0.  Idempotent.
+ *
+ * Return: 0, or -1 with errno set when it could not be waited for.
+ */
+int lc_proc_reap(struct lc_proc *p)
+{
+	int rc = 0;
+
+	if (p->pid > 0) {
+		if (!p->kill_ms)
+			p->kill_ms = LC_PROC_REAP_KILL_MS;
+		p->timeout_ms = 0;
+		lc_proc_stop(p);
+		rc = lc_proc_wait(p);
+		p->pid = 0;
+	}
+	if (p->pgid > 0)
+		kill(-p->pgid, SIGKILL);
+	p->pgid = 0;
+	return rc;
+}
+
+/**
+ * lc_proc_exit_code() - a wait status as a shell reports it
+ * @status: the wait status
+ *
+ * Return: the exit status, 128 + the signal that killed it, or -1.
+ */
+int lc_proc_exit_code(int status)
+{
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return -1;
+}
+
+/**
+ * lc_proc_run() - run a child to its end
+ * @p: as for lc_proc_start() and lc_proc_wait()
+ *
+ * Return: its exit code (lc_proc_exit_code()), LC_PROC_TIMED_OUT when
+ * @timeout_ms stopped it, or -1 with errno set when it could not be
+ * started or waited for.
+ */
+int lc_proc_run(struct lc_proc *p)
+{
+	int rc;
+
+	if (lc_proc_start(p))
+		return -1;
+	rc = lc_proc_wait(p);
+	if (rc) {
+		lc_proc_reap(p);
+		return -1;
+	}
+	if (p->timed_out)
+		return LC_PROC_TIMED_OUT;
+	return lc_proc_exit_code(p->status);
+}
