@@ -23,9 +23,6 @@
 
 #include "lttng-calibrate.h"
 
-#define CREATE_TRACE_POINTS
-#include "lttng_calibrate_trace.h"
-
 static const char *const lttng_calibrate_target_names[] = {
 	[LTTNG_CALIBRATE_TARGET_FUNCTION] = "function",
 	[LTTNG_CALIBRATE_TARGET_TRACEPOINT] = "tracepoint",
@@ -33,17 +30,6 @@ static const char *const lttng_calibrate_target_names[] = {
 
 static_assert(ARRAY_SIZE(lttng_calibrate_target_names) ==
 	      LTTNG_CALIBRATE_NR_TARGETS);
-
-/**
- * lttng_calibrate_tracepoint_target() - the target holding a tracepoint
- *
- * Same shape as lttng_calibrate_target(), plus the tracepoint: a static key
- * that jumps over the call to the probes when nothing is attached.
- */
-noinline void lttng_calibrate_tracepoint_target(void)
-{
-	trace_lttng_calibrate_event(0);
-}
 
 static void (*const lttng_calibrate_targets[])(void) = {
 	[LTTNG_CALIBRATE_TARGET_FUNCTION] = lttng_calibrate_target,

@@ -8,14 +8,16 @@
  * instruments the target (a kretprobe, an LTTng event, a kprobe event, a
  * bpftrace probe) shows up as the difference between the two.
  *
- * This file holds the module's entry points, its parameters, and the
- * target and its twin.  The other concerns each have their file:
+ * This file holds the module's entry points and its parameters.  The other
+ * concerns each have their file:
  *
+ *	lttng-calibrate-target.c	the timed functions: the target, its
+ *					twin, the tracepoint target
  *	lttng-calibrate-run.c		the run engine and the "run" file
  *	lttng-calibrate-results.c	results, results_kv, status
  *	lttng-calibrate-settings.c	the settings, input parsing, "irqs"
- *	lttng-calibrate-probe.c		mechanisms, targets: probe, target,
- *					work_cycles
+ *	lttng-calibrate-probe.c		mechanisms, the choice of target:
+ *					probe, target, work_cycles
  *	lttng-calibrate-pmu.c		perf counters: counters
  *	lttng-calibrate-deltas.c	the per-iteration deltas: deltas
  *	lttng-calibrate-stats.c		statistics, shared with userspace tests
@@ -33,23 +35,6 @@
 #include <linux/stddef.h>
 
 #include "lttng-calibrate.h"
-
-/*
- * The probe target and its baseline twin: the same body, a compiler
- * barrier, so both keep the same prologue and return under any compiler.
- * noinline keeps each a function of its own, Kbuild's -fno-ipa-icf keeps
- * GCC from folding the two into one, and the calls go through pointers so
- * every call is made.
- */
-noinline void lttng_calibrate_target(void)
-{
-	barrier();
-}
-
-noinline void lttng_calibrate_baseline(void)
-{
-	barrier();
-}
 
 /**
  * struct lttng_calibrate_param - a ranged integer module parameter

@@ -27,14 +27,12 @@
 #include "lttng-calibrate-stats.h"
 
 /*
- * The function that instrumentation is attached to, and its twin that is
- * never instrumented.  Their names are unique in the kernel (lttng-tracer.ko
- * has its own lttng_calibrate_kretprobe()), so that
- * "lttng enable-event --function=lttng_calibrate_target" resolves to ours.
+ * The names of the function that instrumentation is attached to and of its
+ * twin that is never instrumented (lttng-calibrate-target.c) are unique in
+ * the kernel (lttng-tracer.ko has its own lttng_calibrate_kretprobe()), so
+ * that "lttng enable-event --function=lttng_calibrate_target" resolves to
+ * ours.
  */
-void lttng_calibrate_target(void);
-void lttng_calibrate_baseline(void);
-
 #define LTTNG_CALIBRATE_TARGET_SYMBOL	"lttng_calibrate_target"
 #define LTTNG_CALIBRATE_BASELINE_SYMBOL	"lttng_calibrate_baseline"
 
@@ -403,6 +401,11 @@ struct lttng_calibrate_choice {
 	void (*set)(struct lttng_calibrate_settings *s, int i);
 };
 
+/* lttng-calibrate-target.c */
+void lttng_calibrate_target(void);
+void lttng_calibrate_baseline(void);
+void lttng_calibrate_tracepoint_target(void);
+
 /* lttng-calibrate-settings.c */
 struct lttng_calibrate_settings *lttng_calibrate_settings_lock(void);
 void lttng_calibrate_settings_unlock(void);
@@ -419,7 +422,6 @@ void lttng_calibrate_choice_file(const char *name, struct dentry *dir,
 void lttng_calibrate_settings_init(struct dentry *dir);
 
 /* lttng-calibrate-probe.c */
-void lttng_calibrate_tracepoint_target(void);
 const char *lttng_calibrate_mechanism_name(enum lttng_calibrate_mechanism mech);
 const char *lttng_calibrate_target_name(enum lttng_calibrate_target_kind kind);
 const char *lttng_calibrate_target_symbol(enum lttng_calibrate_target_kind kind);
