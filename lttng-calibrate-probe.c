@@ -15,10 +15,8 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
-#include <linux/seq_file.h>
 #include <linux/string.h>
 
 #include "lttng-calibrate.h"
@@ -386,53 +384,10 @@ static const struct lttng_calibrate_choice lttng_calibrate_target_choice = {
 	.set = lttng_calibrate_target_set,
 };
 
-static ssize_t lttng_calibrate_work_write(struct file *file,
-					  const char __user *ubuf,
-					  size_t count, loff_t *ppos)
-{
-	struct lttng_calibrate_settings *s;
-	char buf[32];
-	ssize_t ret;
-	s64 v;
-
-	ret = lttng_calibrate_copy_command(buf, sizeof(buf), ubuf, count);
-	if (ret < 0)
-		return ret;
-	ret = lttng_calibrate_parse_decimal(buf, count, 0,
-					    LTTNG_CALIBRATE_WORK_LIMIT, &v);
-	if (ret)
-		return ret == -ERANGE ? -E2BIG : ret;
-	s = lttng_calibrate_settings_lock();
-	if (IS_ERR(s))
-		return PTR_ERR(s);
-	s->work_cycles = v;
-	lttng_calibrate_settings_unlock();
-	return count;
-}
-
-static int lttng_calibrate_work_show(struct seq_file *m, void *v)
-{
-	struct lttng_calibrate_settings s;
-	int ret = lttng_calibrate_settings_get(&s);
-
-	if (ret)
-		return ret;
-	seq_printf(m, "%llu\n", s.work_cycles);
-	return 0;
-}
-
-static int lttng_calibrate_work_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, lttng_calibrate_work_show, NULL);
-}
-
-static const struct file_operations lttng_calibrate_work_fops = {
-	.owner = THIS_MODULE,
-	.open = lttng_calibrate_work_open,
-	.read = seq_read,
-	.write = lttng_calibrate_work_write,
-	.llseek = seq_lseek,
-	.release = single_release,
+static const struct lttng_calibrate_number lttng_calibrate_work_number = {
+	.offset = offsetof(struct lttng_calibrate_settings, work_cycles),
+	.size = sizeof_field(struct lttng_calibrate_settings, work_cycles),
+	.min = 0, .max = LTTNG_CALIBRATE_WORK_LIMIT,
 };
 
 /**
@@ -444,6 +399,6 @@ void lttng_calibrate_probe_init(struct dentry *dir)
 	lttng_calibrate_choice_file("probe", dir, &lttng_calibrate_probe_choice);
 	lttng_calibrate_choice_file("target", dir,
 				    &lttng_calibrate_target_choice);
-	debugfs_create_file("work_cycles", 0600, dir, NULL,
-			    &lttng_calibrate_work_fops);
+	lttng_calibrate_number_file("work_cycles", dir,
+				    &lttng_calibrate_work_number);
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lttng-calibrate: the run engine, and the "run" file that starts it.
+ * lttng-calibrate: the run engine, the "run" file that starts it, and the
+ * "irqs" file that says how it samples.
  *
  * A run is measured by a kernel thread bound to the run's CPU, the way
  * resctrl's pseudo-lock measures: the writer's own affinity is never
@@ -441,6 +442,34 @@ static const struct file_operations lttng_calibrate_run_fops = {
 	.llseek = noop_llseek,
 };
 
+/* "irqs": whether local interrupts stay enabled inside samples. */
+static const char *const lttng_calibrate_irqs_names[] = {
+	[false] = "disabled",
+	[true] = "enabled",
+};
+
+static const char *lttng_calibrate_irqs_name(int i)
+{
+	return lttng_calibrate_irqs_names[i];
+}
+
+static int lttng_calibrate_irqs_get(const struct lttng_calibrate_settings *s)
+{
+	return s->irqs_enabled;
+}
+
+static void lttng_calibrate_irqs_set(struct lttng_calibrate_settings *s, int i)
+{
+	s->irqs_enabled = i;
+}
+
+static const struct lttng_calibrate_choice lttng_calibrate_irqs_choice = {
+	.nr = ARRAY_SIZE(lttng_calibrate_irqs_names),
+	.name = lttng_calibrate_irqs_name,
+	.get = lttng_calibrate_irqs_get,
+	.set = lttng_calibrate_irqs_set,
+};
+
 static int lttng_calibrate_cpu_offline(unsigned int cpu)
 {
 	this_cpu_inc(lttng_calibrate_cpu_gone);
@@ -448,7 +477,8 @@ static int lttng_calibrate_cpu_offline(unsigned int cpu)
 }
 
 /**
- * lttng_calibrate_run_init() - create "run", follow CPUs going offline
+ * lttng_calibrate_run_init() - create "run" and "irqs", follow CPUs going
+ *	offline
  * @dir: the module's debugfs directory
  *
  * Return: 0, or the error of the CPU hotplug registration.
@@ -464,6 +494,7 @@ int lttng_calibrate_run_init(struct dentry *dir)
 		return ret;
 	lttng_calibrate_cpuhp = ret;
 	debugfs_create_file("run", 0200, dir, NULL, &lttng_calibrate_run_fops);
+	lttng_calibrate_choice_file("irqs", dir, &lttng_calibrate_irqs_choice);
 	return 0;
 }
 

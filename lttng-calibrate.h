@@ -401,6 +401,23 @@ struct lttng_calibrate_choice {
 	void (*set)(struct lttng_calibrate_settings *s, int i);
 };
 
+/**
+ * struct lttng_calibrate_number - a setting that holds a number
+ * @offset: of its field in struct lttng_calibrate_settings
+ * @size: of its field: sizeof(int) or sizeof(u64)
+ * @min: smallest value accepted
+ * @max: largest value accepted; -1 for the last possible CPU
+ * @check: NULL, or what must agree with the new value before it is set,
+ *	with the settings locked; 0 or the error that refuses it
+ */
+struct lttng_calibrate_number {
+	size_t offset;
+	size_t size;
+	s64 min;
+	s64 max;
+	int (*check)(struct lttng_calibrate_settings *s, s64 v);
+};
+
 /* lttng-calibrate-target.c */
 void lttng_calibrate_target(void);
 void lttng_calibrate_baseline(void);
@@ -413,13 +430,17 @@ void lttng_calibrate_settings_assert_locked(void);
 int lttng_calibrate_settings_begin_run(struct lttng_calibrate_settings *snap);
 void lttng_calibrate_settings_end_run(void);
 int lttng_calibrate_settings_get(struct lttng_calibrate_settings *copy);
+
+/* lttng-calibrate-input.c */
 int lttng_calibrate_parse_decimal(const char *text, size_t len, s64 min,
 				  s64 max, s64 *val);
 ssize_t lttng_calibrate_copy_command(char *buf, size_t size,
 				     const char __user *ubuf, size_t count);
 void lttng_calibrate_choice_file(const char *name, struct dentry *dir,
 				 const struct lttng_calibrate_choice *choice);
-void lttng_calibrate_settings_init(struct dentry *dir);
+void lttng_calibrate_number_file(const char *name, struct dentry *dir,
+				 const struct lttng_calibrate_number *number);
+extern const struct kernel_param_ops lttng_calibrate_number_param_ops;
 
 /* lttng-calibrate-probe.c */
 const char *lttng_calibrate_mechanism_name(enum lttng_calibrate_mechanism mech);
