@@ -35,6 +35,7 @@
 #include <linux/smp.h>
 
 #include "lttng-calibrate.h"
+#include "lttng-calibrate-counters.h"
 
 /* Run time between two scheduling points, at most. */
 #define LTTNG_CALIBRATE_CHUNK_US	10000

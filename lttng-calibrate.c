@@ -20,7 +20,7 @@
  *					and number settings files, parameters
  *	lttng-calibrate-probe.c		mechanisms, the choice of target:
  *					probe, target, work_cycles
- *	lttng-calibrate-pmu.c		perf counters: counters
+ *	lttng-calibrate-counters.c	perf counters: counters, events
  *	lttng-calibrate-deltas.c	the per-iteration deltas: deltas
  *	lttng-calibrate-stats.c		statistics, shared with userspace tests
  *
@@ -37,6 +37,7 @@
 #include <linux/stddef.h>
 
 #include "lttng-calibrate.h"
+#include "lttng-calibrate-counters.h"
 
 /* The selected counters must open on the CPU runs will count on. */
 static int lttng_calibrate_cpu_check(struct lttng_calibrate_settings *s,

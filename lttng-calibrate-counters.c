@@ -21,6 +21,7 @@
 #include <linux/string.h>
 
 #include "lttng-calibrate.h"
+#include "lttng-calibrate-counters.h"
 
 struct lttng_calibrate_event_name {
 	const char *name;
