@@ -13,13 +13,11 @@
  * makes our handlers spin for a known number of clock cycles, so that the
  * measurement can be checked against a known answer.
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+#include "lttng-calibrate.h"
 
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
 #include <linux/string.h>
-
-#include "lttng-calibrate.h"
 
 static const char *const lttng_calibrate_target_names[] = {
 	[LTTNG_CALIBRATE_TARGET_FUNCTION] = "function",

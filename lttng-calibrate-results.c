@@ -8,7 +8,7 @@
  * every figure of the tables once, by lttng_calibrate_row().  "status"
  * shows the progress of the run in progress.
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+#include "lttng-calibrate.h"
 
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
@@ -16,8 +16,6 @@
 #include <linux/overflow.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-
-#include "lttng-calibrate.h"
 
 /* Protects lttng_calibrate_last and lttng_calibrate_runs. */
 static DEFINE_MUTEX(lttng_calibrate_result_lock);

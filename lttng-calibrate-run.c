@@ -16,7 +16,8 @@
  * two snapshots (the clock, then every counter), local interrupts off
  * unless "irqs" says otherwise.
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+#include "lttng-calibrate.h"
+#include "lttng-calibrate-counters.h"
 
 #include <linux/completion.h>
 #include <linux/cpu.h>
@@ -33,9 +34,6 @@
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
-
-#include "lttng-calibrate.h"
-#include "lttng-calibrate-counters.h"
 
 /* Run time between two scheduling points, at most. */
 #define LTTNG_CALIBRATE_CHUNK_US	10000
@@ -124,7 +122,7 @@ lttng_calibrate_sample(struct lttng_calibrate_run *run, bool target_first,
 		       s64 sample[][LTTNG_CALIBRATE_NR_ROWS], u64 *now)
 {
 	u64 *s0 = run->snap[0], *s1 = run->snap[1], *s2 = run->snap[2];
-	typeof(lttng_calibrate_target) *first, *second;
+	typeof(run->probe.target) first, second;
 	unsigned int m, nr = run->counters.nr;
 	unsigned long flags = 0;
 	s64 d1, d2;

@@ -10,13 +10,11 @@
  * settings are their owners' (lttng-calibrate-input.c has the parsing they
  * share); this file calls nothing of the module.
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+#include "lttng-calibrate.h"
 
 #include <linux/err.h>
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
-
-#include "lttng-calibrate.h"
 
 static DEFINE_MUTEX(lttng_calibrate_settings_mutex);
 static bool lttng_calibrate_run_active;

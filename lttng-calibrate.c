@@ -26,7 +26,8 @@
  *
  * See Documentation/lttng-calibrate.rst.
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+#include "lttng-calibrate.h"
+#include "lttng-calibrate-counters.h"
 
 #include <linux/cpumask.h>
 #include <linux/debugfs.h>
@@ -35,9 +36,6 @@
 #include <linux/moduleparam.h>
 #include <linux/security.h>
 #include <linux/stddef.h>
-
-#include "lttng-calibrate.h"
-#include "lttng-calibrate-counters.h"
 
 /* The selected counters must open on the CPU runs will count on. */
 static int lttng_calibrate_cpu_check(struct lttng_calibrate_settings *s,

@@ -2,13 +2,34 @@
 /*
  * lttng-calibrate: what kernel instrumentation costs, measured in the kernel.
  *
- * What the module's files share: the clock, the target and its twin, the
- * settings a run works with, the result it publishes, and one block of
- * prototypes per file.  Dependencies run from lttng-calibrate.c and
- * lttng-calibrate-run.c to the leaf files, never back.
+ * What the module's files share: the clock, the settings a run works with,
+ * the result it publishes, and one block of prototypes per file.  Every
+ * file includes this header first: pr_fmt is defined here, once.
+ *
+ * Calls between files go one way, down this list, never back up (each
+ * file's line says whose functions it calls):
+ *
+ *	lttng-calibrate.c		run, results, probe, counters, deltas,
+ *					input, target: init and parameters
+ *	lttng-calibrate-run.c		results, probe, counters, deltas,
+ *					input, settings, stats
+ *	lttng-calibrate-results.c	probe (names), stats
+ *	lttng-calibrate-probe.c		input, target
+ *	lttng-calibrate-counters.c	settings
+ *	lttng-calibrate-input.c		settings
+ *	lttng-calibrate-deltas.c,
+ *	lttng-calibrate-settings.c,
+ *	lttng-calibrate-stats.c,
+ *	lttng-calibrate-target.c	nothing of the module
+ *
+ * A file that owns a setting hands input.c a table of callbacks (struct
+ * lttng_calibrate_choice, struct lttng_calibrate_number): input.c calls
+ * them without knowing whose they are.
  */
 #ifndef _LTTNG_CALIBRATE_H
 #define _LTTNG_CALIBRATE_H
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/compiler.h>
 #include <linux/debugfs.h>
