@@ -72,6 +72,8 @@ static const char *const lttng_calibrate_caches[] = {
 	[PERF_COUNT_HW_CACHE_NODE] = "node",
 };
 
+static_assert(ARRAY_SIZE(lttng_calibrate_caches) == PERF_COUNT_HW_CACHE_MAX);
+
 static const struct {
 	const char *name;
 	u32 op, result;
