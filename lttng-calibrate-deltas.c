@@ -14,7 +14,7 @@
  * counter found not counting are withheld ("-"), in every row: during the
  * run from the moment it is found, after it if its verdict is "not valid".
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+#include "lttng-calibrate.h"
 
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
@@ -24,8 +24,6 @@
 #include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
-
-#include "lttng-calibrate.h"
 
 /* Copies a reader makes before it settles for what it has. */
 #define LTTNG_CALIBRATE_DELTAS_TRIES	4

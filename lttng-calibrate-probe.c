@@ -13,18 +13,11 @@
  * makes our handlers spin for a known number of clock cycles, so that the
  * measurement can be checked against a known answer.
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
-
-#include <linux/debugfs.h>
-#include <linux/kernel.h>
-#include <linux/kprobes.h>
-#include <linux/seq_file.h>
-#include <linux/string.h>
-
 #include "lttng-calibrate.h"
 
-#define CREATE_TRACE_POINTS
-#include "lttng_calibrate_trace.h"
+#include <linux/kernel.h>
+#include <linux/kprobes.h>
+#include <linux/string.h>
 
 static const char *const lttng_calibrate_target_names[] = {
 	[LTTNG_CALIBRATE_TARGET_FUNCTION] = "function",
@@ -33,17 +26,6 @@ static const char *const lttng_calibrate_target_names[] = {
 
 static_assert(ARRAY_SIZE(lttng_calibrate_target_names) ==
 	      LTTNG_CALIBRATE_NR_TARGETS);
-
-/**
- * lttng_calibrate_tracepoint_target() - the target holding a tracepoint
- *
- * Same shape as lttng_calibrate_target(), plus the tracepoint: a static key
- * that jumps over the call to the probes when nothing is attached.
- */
-noinline void lttng_calibrate_tracepoint_target(void)
-{
-	trace_lttng_calibrate_event(0);
-}
 
 static void (*const lttng_calibrate_targets[])(void) = {
 	[LTTNG_CALIBRATE_TARGET_FUNCTION] = lttng_calibrate_target,
@@ -400,53 +382,10 @@ static const struct lttng_calibrate_choice lttng_calibrate_target_choice = {
 	.set = lttng_calibrate_target_set,
 };
 
-static ssize_t lttng_calibrate_work_write(struct file *file,
-					  const char __user *ubuf,
-					  size_t count, loff_t *ppos)
-{
-	struct lttng_calibrate_settings *s;
-	char buf[32];
-	ssize_t ret;
-	s64 v;
-
-	ret = lttng_calibrate_copy_command(buf, sizeof(buf), ubuf, count);
-	if (ret < 0)
-		return ret;
-	ret = lttng_calibrate_parse_decimal(buf, count, 0,
-					    LTTNG_CALIBRATE_WORK_LIMIT, &v);
-	if (ret)
-		return ret == -ERANGE ? -E2BIG : ret;
-	s = lttng_calibrate_settings_lock();
-	if (IS_ERR(s))
-		return PTR_ERR(s);
-	s->work_cycles = v;
-	lttng_calibrate_settings_unlock();
-	return count;
-}
-
-static int lttng_calibrate_work_show(struct seq_file *m, void *v)
-{
-	struct lttng_calibrate_settings s;
-	int ret = lttng_calibrate_settings_get(&s);
-
-	if (ret)
-		return ret;
-	seq_printf(m, "%llu\n", s.work_cycles);
-	return 0;
-}
-
-static int lttng_calibrate_work_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, lttng_calibrate_work_show, NULL);
-}
-
-static const struct file_operations lttng_calibrate_work_fops = {
-	.owner = THIS_MODULE,
-	.open = lttng_calibrate_work_open,
-	.read = seq_read,
-	.write = lttng_calibrate_work_write,
-	.llseek = seq_lseek,
-	.release = single_release,
+static const struct lttng_calibrate_number lttng_calibrate_work_number = {
+	.offset = offsetof(struct lttng_calibrate_settings, work_cycles),
+	.size = sizeof_field(struct lttng_calibrate_settings, work_cycles),
+	.min = 0, .max = LTTNG_CALIBRATE_WORK_LIMIT,
 };
 
 /**
@@ -458,6 +397,6 @@ void lttng_calibrate_probe_init(struct dentry *dir)
 	lttng_calibrate_choice_file("probe", dir, &lttng_calibrate_probe_choice);
 	lttng_calibrate_choice_file("target", dir,
 				    &lttng_calibrate_target_choice);
-	debugfs_create_file("work_cycles", 0600, dir, NULL,
-			    &lttng_calibrate_work_fops);
+	lttng_calibrate_number_file("work_cycles", dir,
+				    &lttng_calibrate_work_number);
 }

@@ -8,7 +8,7 @@
  * every figure of the tables once, by lttng_calibrate_row().  "status"
  * shows the progress of the run in progress.
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+#include "lttng-calibrate.h"
 
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
@@ -16,8 +16,6 @@
 #include <linux/overflow.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
-
-#include "lttng-calibrate.h"
 
 /* Protects lttng_calibrate_last and lttng_calibrate_runs. */
 static DEFINE_MUTEX(lttng_calibrate_result_lock);
@@ -79,21 +77,21 @@ void lttng_calibrate_result_publish(struct lttng_calibrate_result *res)
 }
 
 /**
- * struct lttng_calibrate_progress - what "status" shows of the current run
+ * struct lttng_calibrate_status - what "status" shows of the current run
  * @running: a run is in progress; set last, with release ordering, once the
  *	other fields describe it
  * @cpu: the CPU it is bound to
  * @asked: iterations asked for
  * @done: iterations done so far, updated once per chunk
  */
-struct lttng_calibrate_progress {
+struct lttng_calibrate_status {
 	bool running;
 	int cpu;
 	u64 asked;
 	u64 done;
 };
 
-static struct lttng_calibrate_progress lttng_calibrate_progress;
+static struct lttng_calibrate_status lttng_calibrate_status;
 
 /**
  * lttng_calibrate_status_start() - "status" shows a run
@@ -102,11 +100,11 @@ static struct lttng_calibrate_progress lttng_calibrate_progress;
  */
 void lttng_calibrate_status_start(int cpu, u64 asked)
 {
-	WRITE_ONCE(lttng_calibrate_progress.cpu, cpu);
-	WRITE_ONCE(lttng_calibrate_progress.asked, asked);
-	WRITE_ONCE(lttng_calibrate_progress.done, 0);
+	WRITE_ONCE(lttng_calibrate_status.cpu, cpu);
+	WRITE_ONCE(lttng_calibrate_status.asked, asked);
+	WRITE_ONCE(lttng_calibrate_status.done, 0);
 	/* Pairs with the acquire in status: the fields above are visible. */
-	smp_store_release(&lttng_calibrate_progress.running, true);
+	smp_store_release(&lttng_calibrate_status.running, true);
 }
 
 /**
@@ -115,7 +113,7 @@ void lttng_calibrate_status_start(int cpu, u64 asked)
  */
 void lttng_calibrate_status_update(u64 done)
 {
-	WRITE_ONCE(lttng_calibrate_progress.done, done);
+	WRITE_ONCE(lttng_calibrate_status.done, done);
 }
 
 /**
@@ -124,7 +122,7 @@ void lttng_calibrate_status_update(u64 done)
 void lttng_calibrate_status_stop(void)
 {
 	/* Pairs with the acquire in status. */
-	smp_store_release(&lttng_calibrate_progress.running, false);
+	smp_store_release(&lttng_calibrate_status.running, false);
 }
 
 /**
@@ -563,15 +561,15 @@ DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_results_kv);
 
 static int lttng_calibrate_status_show(struct seq_file *m, void *v)
 {
-	struct lttng_calibrate_progress *p = &lttng_calibrate_progress;
+	struct lttng_calibrate_status *st = &lttng_calibrate_status;
 
 	/* Pairs with the release in status_start(): fields are set. */
-	if (!smp_load_acquire(&p->running)) {
+	if (!smp_load_acquire(&st->running)) {
 		seq_puts(m, "state=idle\n");
 		return 0;
 	}
 	seq_printf(m, "state=running\ncpu=%d\ndone=%llu\nasked=%llu\n",
-		   READ_ONCE(p->cpu), READ_ONCE(p->done), READ_ONCE(p->asked));
+		   READ_ONCE(st->cpu), READ_ONCE(st->done), READ_ONCE(st->asked));
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_status);

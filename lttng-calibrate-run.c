@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lttng-calibrate: the run engine, and the "run" file that starts it.
+ * lttng-calibrate: the run engine, the "run" file that starts it, and the
+ * "irqs" file that says how it samples.
  *
  * A run is measured by a kernel thread bound to the run's CPU, the way
  * resctrl's pseudo-lock measures: the writer's own affinity is never
@@ -15,7 +16,8 @@
  * two snapshots (the clock, then every counter), local interrupts off
  * unless "irqs" says otherwise.
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+#include "lttng-calibrate.h"
+#include "lttng-calibrate-counters.h"
 
 #include <linux/completion.h>
 #include <linux/cpu.h>
@@ -32,8 +34,6 @@
 #include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
-
-#include "lttng-calibrate.h"
 
 /* Run time between two scheduling points, at most. */
 #define LTTNG_CALIBRATE_CHUNK_US	10000
@@ -122,7 +122,7 @@ lttng_calibrate_sample(struct lttng_calibrate_run *run, bool target_first,
 		       s64 sample[][LTTNG_CALIBRATE_NR_ROWS], u64 *now)
 {
 	u64 *s0 = run->snap[0], *s1 = run->snap[1], *s2 = run->snap[2];
-	typeof(lttng_calibrate_target) *first, *second;
+	typeof(run->probe.target) first, second;
 	unsigned int m, nr = run->counters.nr;
 	unsigned long flags = 0;
 	s64 d1, d2;
@@ -441,6 +441,34 @@ static const struct file_operations lttng_calibrate_run_fops = {
 	.llseek = noop_llseek,
 };
 
+/* "irqs": whether local interrupts stay enabled inside samples. */
+static const char *const lttng_calibrate_irqs_names[] = {
+	[false] = "disabled",
+	[true] = "enabled",
+};
+
+static const char *lttng_calibrate_irqs_name(int i)
+{
+	return lttng_calibrate_irqs_names[i];
+}
+
+static int lttng_calibrate_irqs_get(const struct lttng_calibrate_settings *s)
+{
+	return s->irqs_enabled;
+}
+
+static void lttng_calibrate_irqs_set(struct lttng_calibrate_settings *s, int i)
+{
+	s->irqs_enabled = i;
+}
+
+static const struct lttng_calibrate_choice lttng_calibrate_irqs_choice = {
+	.nr = ARRAY_SIZE(lttng_calibrate_irqs_names),
+	.name = lttng_calibrate_irqs_name,
+	.get = lttng_calibrate_irqs_get,
+	.set = lttng_calibrate_irqs_set,
+};
+
 static int lttng_calibrate_cpu_offline(unsigned int cpu)
 {
 	this_cpu_inc(lttng_calibrate_cpu_gone);
@@ -448,7 +476,8 @@ static int lttng_calibrate_cpu_offline(unsigned int cpu)
 }
 
 /**
- * lttng_calibrate_run_init() - create "run", follow CPUs going offline
+ * lttng_calibrate_run_init() - create "run" and "irqs", follow CPUs going
+ *	offline
  * @dir: the module's debugfs directory
  *
  * Return: 0, or the error of the CPU hotplug registration.
@@ -464,6 +493,7 @@ int lttng_calibrate_run_init(struct dentry *dir)
 		return ret;
 	lttng_calibrate_cpuhp = ret;
 	debugfs_create_file("run", 0200, dir, NULL, &lttng_calibrate_run_fops);
+	lttng_calibrate_choice_file("irqs", dir, &lttng_calibrate_irqs_choice);
 	return 0;
 }
 

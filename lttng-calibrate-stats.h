@@ -163,9 +163,6 @@ static inline unsigned int lttng_calibrate_hist_index(u64 magnitude)
 }
 
 void lttng_calibrate_stats_init(struct lttng_calibrate_stats *s);
-void lttng_calibrate_stats_add_square(struct lttng_calibrate_stats *s,
-				      u64 delta);
-
 void lttng_calibrate_stats_add_new(struct lttng_calibrate_stats *s, s64 x);
 void lttng_calibrate_stats_flush(struct lttng_calibrate_stats *s);
 

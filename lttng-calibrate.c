@@ -8,21 +8,26 @@
  * instruments the target (a kretprobe, an LTTng event, a kprobe event, a
  * bpftrace probe) shows up as the difference between the two.
  *
- * This file holds the module's entry points, its parameters, and the
- * target and its twin.  The other concerns each have their file:
+ * This file holds the module's entry points and its parameters.  The other
+ * concerns each have their file:
  *
- *	lttng-calibrate-run.c		the run engine and the "run" file
+ *	lttng-calibrate-target.c	the timed functions: the target, its
+ *					twin, the tracepoint target
+ *	lttng-calibrate-run.c		the run engine: run, irqs
  *	lttng-calibrate-results.c	results, results_kv, status
- *	lttng-calibrate-settings.c	the settings, input parsing, "irqs"
- *	lttng-calibrate-probe.c		mechanisms, targets: probe, target,
- *					work_cycles
- *	lttng-calibrate-pmu.c		perf counters: counters
+ *	lttng-calibrate-settings.c	the settings and the run slot
+ *	lttng-calibrate-input.c		parsing what userspace writes; choice
+ *					and number settings files, parameters
+ *	lttng-calibrate-probe.c		mechanisms, the choice of target:
+ *					probe, target, work_cycles
+ *	lttng-calibrate-counters.c	perf counters: counters, events
  *	lttng-calibrate-deltas.c	the per-iteration deltas: deltas
  *	lttng-calibrate-stats.c		statistics, shared with userspace tests
  *
  * See Documentation/lttng-calibrate.rst.
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+#include "lttng-calibrate.h"
+#include "lttng-calibrate-counters.h"
 
 #include <linux/cpumask.h>
 #include <linux/debugfs.h>
@@ -32,120 +37,51 @@
 #include <linux/security.h>
 #include <linux/stddef.h>
 
-#include "lttng-calibrate.h"
-
-/*
- * The probe target and its baseline twin: the same body, a compiler
- * barrier, so both keep the same prologue and return under any compiler.
- * noinline keeps each a function of its own, Kbuild's -fno-ipa-icf keeps
- * GCC from folding the two into one, and the calls go through pointers so
- * every call is made.
- */
-noinline void lttng_calibrate_target(void)
-{
-	barrier();
-}
-
-noinline void lttng_calibrate_baseline(void)
-{
-	barrier();
-}
-
-/**
- * struct lttng_calibrate_param - a ranged integer module parameter
- * @offset: of its int in struct lttng_calibrate_settings
- * @min: smallest value accepted
- * @max: largest value accepted; -1 for the last possible CPU
- * @check: NULL, or what must agree with the new value @v before it is
- *	set, with the settings locked; 0 or the error that refuses it
- */
-struct lttng_calibrate_param {
-	size_t offset;
-	int min;
-	int max;
-	int (*check)(struct lttng_calibrate_settings *s, int v);
-};
-
-static int *lttng_calibrate_param_field(struct lttng_calibrate_settings *s,
-					const struct lttng_calibrate_param *p)
-{
-	return (int *)((char *)s + p->offset);
-}
-
-/* Parameters go through the settings: checked, and -EBUSY during a run. */
-static int lttng_calibrate_param_set(const char *val,
-				     const struct kernel_param *kp)
-{
-	const struct lttng_calibrate_param *p = kp->arg;
-	s64 max = p->max < 0 ? (s64)nr_cpu_ids - 1 : p->max;
-	struct lttng_calibrate_settings *s;
-	int ret;
-	s64 v;
-
-	if (lttng_calibrate_parse_decimal(val, strlen(val), p->min, max, &v)) {
-		pr_err_ratelimited("%s=%.24s is invalid: must be %d..%lld, in decimal\n",
-				   kp->name, val, p->min, max);
-		return -EINVAL;
-	}
-	s = lttng_calibrate_settings_lock();
-	if (IS_ERR(s))
-		return PTR_ERR(s);
-	ret = p->check ? p->check(s, v) : 0;
-	if (!ret)
-		*lttng_calibrate_param_field(s, p) = v;
-	lttng_calibrate_settings_unlock();
-	return ret;
-}
-
-static int lttng_calibrate_param_get(char *buf, const struct kernel_param *kp)
-{
-	const struct lttng_calibrate_param *p = kp->arg;
-	struct lttng_calibrate_settings s;
-	int ret = lttng_calibrate_settings_get(&s);
-
-	if (ret)
-		return ret;
-	return sysfs_emit(buf, "%d\n", *lttng_calibrate_param_field(&s, p));
-}
-
-static const struct kernel_param_ops lttng_calibrate_param_ops = {
-	.set = lttng_calibrate_param_set,
-	.get = lttng_calibrate_param_get,
-};
-
-#define LTTNG_CALIBRATE_PARAM_ARG(field, lo, hi) {			\
-	.offset = offsetof(struct lttng_calibrate_settings, field),	\
-	.min = lo, .max = hi,						\
-}
-
 /* The selected counters must open on the CPU runs will count on. */
-static struct lttng_calibrate_param cpu_param = {
+static int lttng_calibrate_cpu_check(struct lttng_calibrate_settings *s,
+				     s64 cpu)
+{
+	return lttng_calibrate_counters_move(s, cpu);
+}
+
+/* -1 as the largest: the last possible CPU. */
+static struct lttng_calibrate_number cpu_param = {
 	.offset = offsetof(struct lttng_calibrate_settings, cpu),
+	.size = sizeof_field(struct lttng_calibrate_settings, cpu),
 	.min = -1, .max = -1,
-	.check = lttng_calibrate_counters_move,
+	.check = lttng_calibrate_cpu_check,
 };
-module_param_cb(cpu, &lttng_calibrate_param_ops, &cpu_param, 0644);
+module_param_cb(cpu, &lttng_calibrate_number_param_ops, &cpu_param, 0644);
 MODULE_PARM_DESC(cpu,
 		 "CPU that runs are bound to; -1 (default): the CPU the writer is on");
 
 /* The histogram's buckets count in u32: at most 10^9 iterations. */
-static struct lttng_calibrate_param max_iterations_param =
-	LTTNG_CALIBRATE_PARAM_ARG(max_iterations, 1, 1000000000);
-module_param_cb(max_iterations, &lttng_calibrate_param_ops,
+static struct lttng_calibrate_number max_iterations_param = {
+	.offset = offsetof(struct lttng_calibrate_settings, max_iterations),
+	.size = sizeof_field(struct lttng_calibrate_settings, max_iterations),
+	.min = 1, .max = 1000000000,
+};
+module_param_cb(max_iterations, &lttng_calibrate_number_param_ops,
 		&max_iterations_param, 0644);
 MODULE_PARM_DESC(max_iterations,
 		 "Largest iteration count accepted by run (default 100000000, at most 1000000000)");
 
-static struct lttng_calibrate_param chunk_iterations_param =
-	LTTNG_CALIBRATE_PARAM_ARG(chunk_iterations, 1, 10000000);
-module_param_cb(chunk_iterations, &lttng_calibrate_param_ops,
+static struct lttng_calibrate_number chunk_iterations_param = {
+	.offset = offsetof(struct lttng_calibrate_settings, chunk_iterations),
+	.size = sizeof_field(struct lttng_calibrate_settings, chunk_iterations),
+	.min = 1, .max = 10000000,
+};
+module_param_cb(chunk_iterations, &lttng_calibrate_number_param_ops,
 		&chunk_iterations_param, 0644);
 MODULE_PARM_DESC(chunk_iterations,
 		 "Most iterations between two scheduling points of a run, which also come every 10 ms (default 10000)");
 
-static struct lttng_calibrate_param deltas_window_param =
-	LTTNG_CALIBRATE_PARAM_ARG(deltas_window, 0, 65536);
-module_param_cb(deltas_window, &lttng_calibrate_param_ops,
+static struct lttng_calibrate_number deltas_window_param = {
+	.offset = offsetof(struct lttng_calibrate_settings, deltas_window),
+	.size = sizeof_field(struct lttng_calibrate_settings, deltas_window),
+	.min = 0, .max = 65536,
+};
+module_param_cb(deltas_window, &lttng_calibrate_number_param_ops,
 		&deltas_window_param, 0644);
 MODULE_PARM_DESC(deltas_window,
 		 "Iterations kept in the deltas file (default 1000, at most 65536, 0: none)");
@@ -187,7 +123,6 @@ static int __init lttng_calibrate_init(void)
 		return ret;
 	}
 	lttng_calibrate_results_init(dir);
-	lttng_calibrate_settings_init(dir);
 	lttng_calibrate_counters_init(dir);
 	lttng_calibrate_deltas_init(dir);
 	lttng_calibrate_probe_init(dir);

@@ -2,13 +2,34 @@
 /*
  * lttng-calibrate: what kernel instrumentation costs, measured in the kernel.
  *
- * What the module's files share: the clock, the target and its twin, the
- * settings a run works with, the result it publishes, and one block of
- * prototypes per file.  Dependencies run from lttng-calibrate.c and
- * lttng-calibrate-run.c to the leaf files, never back.
+ * What the module's files share: the clock, the settings a run works with,
+ * the result it publishes, and one block of prototypes per file.  Every
+ * file includes this header first: pr_fmt is defined here, once.
+ *
+ * Calls between files go one way, down this list, never back up (each
+ * file's line says whose functions it calls):
+ *
+ *	lttng-calibrate.c		run, results, probe, counters, deltas,
+ *					input, target: init and parameters
+ *	lttng-calibrate-run.c		results, probe, counters, deltas,
+ *					input, settings, stats
+ *	lttng-calibrate-results.c	probe (names), stats
+ *	lttng-calibrate-probe.c		input, target
+ *	lttng-calibrate-counters.c	settings
+ *	lttng-calibrate-input.c		settings
+ *	lttng-calibrate-deltas.c,
+ *	lttng-calibrate-settings.c,
+ *	lttng-calibrate-stats.c,
+ *	lttng-calibrate-target.c	nothing of the module
+ *
+ * A file that owns a setting hands input.c a table of callbacks (struct
+ * lttng_calibrate_choice, struct lttng_calibrate_number): input.c calls
+ * them without knowing whose they are.
  */
 #ifndef _LTTNG_CALIBRATE_H
 #define _LTTNG_CALIBRATE_H
+
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/compiler.h>
 #include <linux/debugfs.h>
@@ -16,7 +37,6 @@
 #include <linux/kref.h>
 #include <linux/ktime.h>
 #include <linux/moduleparam.h>
-#include <linux/perf_event.h>
 #include <linux/types.h>
 #ifdef CONFIG_X86
 #include <asm/msr.h>
@@ -27,14 +47,12 @@
 #include "lttng-calibrate-stats.h"
 
 /*
- * The function that instrumentation is attached to, and its twin that is
- * never instrumented.  Their names are unique in the kernel (lttng-tracer.ko
- * has its own lttng_calibrate_kretprobe()), so that
- * "lttng enable-event --function=lttng_calibrate_target" resolves to ours.
+ * The names of the function that instrumentation is attached to and of its
+ * twin that is never instrumented (lttng-calibrate-target.c) are unique in
+ * the kernel (lttng-tracer.ko has its own lttng_calibrate_kretprobe()), so
+ * that "lttng enable-event --function=lttng_calibrate_target" resolves to
+ * ours.
  */
-void lttng_calibrate_target(void);
-void lttng_calibrate_baseline(void);
-
 #define LTTNG_CALIBRATE_TARGET_SYMBOL	"lttng_calibrate_target"
 #define LTTNG_CALIBRATE_BASELINE_SYMBOL	"lttng_calibrate_baseline"
 
@@ -296,41 +314,6 @@ struct lttng_calibrate_probe {
 };
 
 /**
- * struct lttng_calibrate_run_counters - the perf events of one run
- * @nr: events created
- * @cpu: the CPU they count on
- * @event: each event
- * @lost: bit i set once counter i was seen not counting on @cpu
- */
-struct lttng_calibrate_run_counters {
-	unsigned int nr;
-	int cpu;
-	struct perf_event *event[LTTNG_CALIBRATE_MAX_COUNTERS];
-	unsigned long lost;
-};
-
-/*
- * Reads counter @i in place, the way perf_event_read_local() does: only
- * while the event is active on this CPU (interrupts or preemption off), no
- * IPI, no sleep.  A counter found elsewhere reads as 0 and is marked lost:
- * its figures will be withheld.  The cost is inside both timed windows and
- * cancels in the difference.
- */
-static __always_inline u64
-lttng_calibrate_counter_read(struct lttng_calibrate_run_counters *rc,
-			     unsigned int i)
-{
-	struct perf_event *event = rc->event[i];
-
-	if (unlikely(READ_ONCE(event->oncpu) != rc->cpu)) {
-		rc->lost |= BIT(i);
-		return 0;
-	}
-	event->pmu->read(event);
-	return local64_read(&event->count);
-}
-
-/**
  * struct lttng_calibrate_deltas - ring of the last per-iteration deltas
  * @ref: the run that fills it and the "deltas" file each hold one
  * @nr_metrics: time, then each counter
@@ -403,6 +386,28 @@ struct lttng_calibrate_choice {
 	void (*set)(struct lttng_calibrate_settings *s, int i);
 };
 
+/**
+ * struct lttng_calibrate_number - a setting that holds a number
+ * @offset: of its field in struct lttng_calibrate_settings
+ * @size: of its field: sizeof(int) or sizeof(u64)
+ * @min: smallest value accepted
+ * @max: largest value accepted; -1 for the last possible CPU
+ * @check: NULL, or what must agree with the new value before it is set,
+ *	with the settings locked; 0 or the error that refuses it
+ */
+struct lttng_calibrate_number {
+	size_t offset;
+	size_t size;
+	s64 min;
+	s64 max;
+	int (*check)(struct lttng_calibrate_settings *s, s64 v);
+};
+
+/* lttng-calibrate-target.c */
+void lttng_calibrate_target(void);
+void lttng_calibrate_baseline(void);
+void lttng_calibrate_tracepoint_target(void);
+
 /* lttng-calibrate-settings.c */
 struct lttng_calibrate_settings *lttng_calibrate_settings_lock(void);
 void lttng_calibrate_settings_unlock(void);
@@ -410,16 +415,19 @@ void lttng_calibrate_settings_assert_locked(void);
 int lttng_calibrate_settings_begin_run(struct lttng_calibrate_settings *snap);
 void lttng_calibrate_settings_end_run(void);
 int lttng_calibrate_settings_get(struct lttng_calibrate_settings *copy);
+
+/* lttng-calibrate-input.c */
 int lttng_calibrate_parse_decimal(const char *text, size_t len, s64 min,
 				  s64 max, s64 *val);
 ssize_t lttng_calibrate_copy_command(char *buf, size_t size,
 				     const char __user *ubuf, size_t count);
 void lttng_calibrate_choice_file(const char *name, struct dentry *dir,
 				 const struct lttng_calibrate_choice *choice);
-void lttng_calibrate_settings_init(struct dentry *dir);
+void lttng_calibrate_number_file(const char *name, struct dentry *dir,
+				 const struct lttng_calibrate_number *number);
+extern const struct kernel_param_ops lttng_calibrate_number_param_ops;
 
 /* lttng-calibrate-probe.c */
-void lttng_calibrate_tracepoint_target(void);
 const char *lttng_calibrate_mechanism_name(enum lttng_calibrate_mechanism mech);
 const char *lttng_calibrate_target_name(enum lttng_calibrate_target_kind kind);
 const char *lttng_calibrate_target_symbol(enum lttng_calibrate_target_kind kind);
@@ -428,16 +436,7 @@ int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p,
 void lttng_calibrate_probe_teardown(struct lttng_calibrate_probe *p);
 void lttng_calibrate_probe_init(struct dentry *dir);
 
-/* lttng-calibrate-pmu.c */
-int lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
-				    const struct lttng_calibrate_counter_set *set,
-				    int cpu);
-void lttng_calibrate_counters_check(struct lttng_calibrate_run_counters *rc);
-void lttng_calibrate_counters_release(struct lttng_calibrate_run_counters *rc,
-				      struct lttng_calibrate_counter_result *out);
-int lttng_calibrate_counters_move(struct lttng_calibrate_settings *s, int cpu);
-void lttng_calibrate_counters_init(struct dentry *dir);
-void lttng_calibrate_counters_exit(void);
+/* lttng-calibrate-counters.c: see lttng-calibrate-counters.h */
 
 /* lttng-calibrate-deltas.c */
 struct lttng_calibrate_deltas *

@@ -63,10 +63,12 @@ run_ok() {
 
 # load_refused PARAM=VALUE: insmod fails, says why, and leaves nothing behind.
 load_refused() {
-	local name=${1%%=*}
+	local name=${1%%=*} mark
 
+	mark=$(kmsg_mark module_load.sh) || return
 	! load "$1" 2>/dev/null && ! loaded && [ ! -d "$dir" ] &&
-		dmesg | tail -n 20 | grep -q "lttng_calibrate: $name=.* is invalid"
+		kmsg_since "$mark" |
+		grep -q "lttng_calibrate: $name=.* is invalid"
 }
 
 max_enforced() {
@@ -91,7 +93,7 @@ log_clean() {
 	local new rc=0
 
 	# shellcheck disable=SC2119 # kmsg_grep reads stdin
-	new=$(dmesg | tail -n +"$((log_start + 1))" | kmsg_grep) || rc=$?
+	new=$(kmsg_since "$log_start" | kmsg_grep) || rc=$?
 	[ "$rc" -ne 2 ] || return 1
 	[ -z "$new" ] || { printf 'kernel log: %s\n' "$new"; return 1; }
 }
@@ -105,7 +107,8 @@ fi
 [ -d /sys/kernel/debug/lttng_calibrate ] ||
 	tap_skip_all "debugfs is not mounted on /sys/kernel/debug" || exit
 kmsg_patterns >/dev/null || tap_bail_out "no kernel-log patterns" || exit
-log_start=$(dmesg | wc -l)
+log_start=$(kmsg_mark module_load.sh) ||
+	tap_bail_out "cannot write to /dev/kmsg" || exit
 tap_plan 15
 
 check "unload removes the module" unload

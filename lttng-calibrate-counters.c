@@ -8,7 +8,8 @@
  * around every call, and released when it ends.  Between runs, only the
  * software events of the selection are held, disabled.
  */
-#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+#include "lttng-calibrate.h"
+#include "lttng-calibrate-counters.h"
 
 #include <linux/ctype.h>
 #include <linux/debugfs.h>
@@ -19,8 +20,6 @@
 #include <linux/slab.h>
 #include <linux/smp.h>
 #include <linux/string.h>
-
-#include "lttng-calibrate.h"
 
 struct lttng_calibrate_event_name {
 	const char *name;
@@ -72,6 +71,8 @@ static const char *const lttng_calibrate_caches[] = {
 	[PERF_COUNT_HW_CACHE_BPU] = "branch",
 	[PERF_COUNT_HW_CACHE_NODE] = "node",
 };
+
+static_assert(ARRAY_SIZE(lttng_calibrate_caches) == PERF_COUNT_HW_CACHE_MAX);
 
 static const struct {
 	const char *name;

@@ -1,1 +1,0 @@
-../../lttng-calibrate-pmu.c
