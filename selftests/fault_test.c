@@ -178,7 +178,7 @@ static bool function_range(const char *name, unsigned long long *start,
 static bool filter_faults(const char *how, const char *name)
 {
 	unsigned long long start, end;
-	char attr[32], v[32];
+	char attr[64], v[32];
 
 	snprintf(attr, sizeof(attr), "/sys/kernel/debug/failslab/%s-start",
 		 how);
