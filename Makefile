@@ -19,6 +19,10 @@
 #                          uninstall-module)
 #   make dkms              the module under DKMS, for every kernel with
 #                          headers, and its man page lttng_calibrate(7)
+#   make install-dkms-source
+#                          the module's source and dkms.conf in
+#                          $(DESTDIR)/usr/src/lttng-calibrate-VERSION, as
+#                          "make dkms" and the -dkms package install them
 #   make dkms-remove       DKMS forgets it again; the page is removed
 #   make kselftest-tarball the kselftests and the module for KVER, as one
 #                          archive for kernel CI labs (build/)
@@ -32,6 +36,10 @@
 # build is also copied to ./lttng_calibrate.ko.  PREFIX (default
 # /usr/local) applies to the tools, pages and completion; DESTDIR, a
 # staging directory, to them and to the module (DESTDIR/lib/modules/KVER).
+# VERSION comes from debian/changelog (version.mk): the module's
+# MODULE_VERSION, dkms.conf's PACKAGE_VERSION and the tools' --version.
+
+include version.mk
 
 KVER ?= $(shell $(CURDIR)/tools/kver)
 KDIR ?= /lib/modules/$(KVER)/build
@@ -56,13 +64,12 @@ MODULE_FILES := Kbuild $(wildcard lttng-calibrate*.[ch] lttng_calibrate*.h)
 MODDIR := $(BUILD)/modules/$(KVER)
 
 DKMS_NAME := lttng-calibrate
-DKMS_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
+DKMS_VERSION := $(LTTNG_CALIBRATE_VERSION)
 DKMS_SRC := /usr/src/$(DKMS_NAME)-$(DKMS_VERSION)
-DKMS_FILES := dkms.conf $(MODULE_FILES)
 
 .PHONY: all module modules test-pmu tools selftests install check clean \
 	dkms dkms-remove kselftest-tarball man install-module install-tools \
-	uninstall uninstall-module uninstall-tools
+	uninstall uninstall-module uninstall-tools install-dkms-source
 
 all: module
 
@@ -71,7 +78,8 @@ module modules:
 		"apt-get install linux-headers-$(KVER)" >&2; exit 1; }
 	mkdir -p $(MODDIR)
 	cp -p $(MODULE_FILES) $(MODDIR)/
-	$(MAKE) -C $(KDIR) M=$(MODDIR) modules
+	$(MAKE) -C $(KDIR) M=$(MODDIR) \
+		LTTNG_CALIBRATE_VERSION=$(LTTNG_CALIBRATE_VERSION) modules
 	cp $(MODDIR)/lttng_calibrate.ko lttng_calibrate.ko.$(KVER).tmp
 	mv lttng_calibrate.ko.$(KVER).tmp lttng_calibrate.ko
 
@@ -142,10 +150,17 @@ uninstall-tools:
 # DKMS_KVERS: the kernels to build for (default: every one with headers).
 DKMS_KVERS ?= $(shell tools/kver --list)
 
+# dkms.conf's PACKAGE_VERSION is "#MODULE_VERSION#" in git, the placeholder
+# dh_dkms fills in for the package; this fills it in the same way.
+install-dkms-source:
+	install -d $(DESTDIR)$(DKMS_SRC)
+	install -m 644 $(MODULE_FILES) $(DESTDIR)$(DKMS_SRC)/
+	sed 's/#MODULE_VERSION#/$(DKMS_VERSION)/' dkms.conf \
+		>$(DESTDIR)$(DKMS_SRC)/dkms.conf
+
 dkms: dkms-remove
 	tools/install-deps dkms python3-docutils
-	mkdir -p $(DKMS_SRC)
-	cp $(DKMS_FILES) $(DKMS_SRC)/
+	$(MAKE) install-dkms-source DESTDIR=
 	dkms add $(DKMS_NAME)/$(DKMS_VERSION)
 	for k in $(DKMS_KVERS); do \
 		dkms build $(DKMS_NAME)/$(DKMS_VERSION) -k $$k && \

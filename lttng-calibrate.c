@@ -145,3 +145,4 @@ module_exit(lttng_calibrate_exit);
 
 MODULE_DESCRIPTION("Measure what kernel instrumentation costs: kprobes, kretprobes, tracepoints, LTTng");
 MODULE_LICENSE("GPL");
+MODULE_VERSION(LTTNG_CALIBRATE_VERSION);

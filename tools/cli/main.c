@@ -12,9 +12,6 @@
 #include "bench.h"
 #include "lttng-calibrate.h"
 
-#ifndef LC_VERSION
-#define LC_VERSION "0.1"
-#endif
 /* The CPU sets of the writer are fixed-size (cpu_set_t, 1024 CPUs). */
 #define LC_MAX_CPU		1023
 

@@ -8,10 +8,13 @@
 #   LIB_SRCS    the sources of this library it links ($(LIB)/lc.c ...)
 #   TEST_PROGS  what "make clean" removes besides
 #
-# and before its own rules (its check, its tests).  This gives the flags,
+# and before its own rules (its check, its tests).  This gives
+# LTTNG_CALIBRATE_VERSION (from debian/changelog, version.mk), the flags,
 # the objects of the library built with them, $(PROG), asan/$(PROG) (the
 # same sources under AddressSanitizer and UBSan), install, uninstall and
 # clean.
+
+include ../../version.mk
 
 CC ?= cc
 PREFIX ?= /usr/local
