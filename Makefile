@@ -28,6 +28,8 @@
 #                          archive for kernel CI labs (build/)
 #   make check             every test (same as tools/run-tests)
 #   make clean
+#   make clean-tools       all but the module's kbuild output (needs no
+#                          kernel headers)
 #
 # KVER defaults to tools/kver's choice: the running kernel when its headers
 # are installed, else Debian's linux-image-amd64 kernel.  Each kernel's
@@ -69,7 +71,8 @@ DKMS_SRC := /usr/src/$(DKMS_NAME)-$(DKMS_VERSION)
 
 .PHONY: all module modules test-pmu tools selftests install check clean \
 	dkms dkms-remove kselftest-tarball man install-module install-tools \
-	uninstall uninstall-module uninstall-tools install-dkms-source
+	uninstall uninstall-module uninstall-tools install-dkms-source \
+	clean-tools
 
 all: module
 
@@ -192,8 +195,11 @@ kselftest-tarball: selftests module test-pmu
 check:
 	tools/run-tests
 
-clean:
+clean: clean-tools
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean
 	rm -f lttng_calibrate.ko
+
+# All but the kernel's clean, which needs headers: the package's clean.
+clean-tools:
 	for d in $(TOOL_DIRS); do $(MAKE) -C $$d clean; done
 	rm -rf $(BUILD)
