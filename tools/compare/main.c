@@ -115,6 +115,7 @@ static const char usage_text[] =
 	"                          point (series) is proven in direction DIR:\n"
 	"                          increase, decrease or any\n"
 	"  -h, --help              this help\n"
+	"      --version           the version\n"
 	"\n"
 	"Exit status: 0 success (no gating difference), 1 a difference proven in\n"
 	"the --fail-if direction, 2 usage or input error.\n"
@@ -141,6 +142,7 @@ static const struct option long_options[] = {
 	{ "select", required_argument, NULL, 's' },
 	{ "select-column", required_argument, NULL, 'L' },
 	{ "series", no_argument, NULL, 'S' },
+	{ "version", no_argument, NULL, 'V' },
 	{ "width", required_argument, NULL, 'w' },
 	{ NULL, 0, NULL, 0 },
 };
@@ -342,7 +344,10 @@ static int check_bench_options(struct options *opt)
 	return 0;
 }
 
-/* 0 to run, -1 when the help was printed, else the exit status */
+/*
+ * 0 to run, -1 when the help or the version was printed, else the exit
+ * status
+ */
 static int parse_options(struct options *opt, int argc, char **argv)
 {
 	int c, ret, width = 0;
@@ -351,6 +356,10 @@ static int parse_options(struct options *opt, int argc, char **argv)
 				long_options, NULL)) != -1) {
 		if (c == 'h') {
 			printf(usage_text, program_name);
+			return -1;
+		}
+		if (c == 'V') {
+			printf("%s %s\n", program_name, LC_VERSION);
 			return -1;
 		}
 		ret = parse_option(opt, c, optarg, &width);

@@ -8,8 +8,8 @@
 #   LIB_SRCS    the sources of this library it links ($(LIB)/lc.c ...)
 #   TEST_PROGS  what "make clean" removes besides
 #
-# and before its own rules (its check, its tests).  This gives
-# LTTNG_CALIBRATE_VERSION (from debian/changelog, version.mk), the flags,
+# and before its own rules (its check, its tests).  This gives main.c
+# LC_VERSION, the version of debian/changelog (version.mk), the flags,
 # the objects of the library built with them, $(PROG), asan/$(PROG) (the
 # same sources under AddressSanitizer and UBSan), install, uninstall and
 # clean.
@@ -39,6 +39,10 @@ $(PROG): $(OBJS)
 
 %.o: $(LIB)/%.c $(HEADERS)
 	$(CC) $(CPPFLAGS) $(CFLAGS) -c -o $@ $<
+
+# --version: LC_VERSION, in main.c.
+main.o asan/$(PROG): CFLAGS += -DLC_VERSION='"$(LTTNG_CALIBRATE_VERSION)"'
+main.o asan/$(PROG): $(LTTNG_CALIBRATE_CHANGELOG)
 
 asan/$(PROG): $(SRCS) $(LIB_SRCS) $(HEADERS)
 	mkdir -p asan

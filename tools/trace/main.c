@@ -53,19 +53,25 @@ static void usage(FILE *out)
 		"  -f, --format FORMAT    table (default), csv or json\n"
 		"  -s, --skip-malformed   skip and count malformed lines\n"
 		"  -h, --help             this help\n"
+		"      --version          the version\n"
 		"\n"
 		"Exit status: 0 pairs found, 1 no pair found, 2 bad input or usage.\n",
 		program_name);
 }
 
-/* 0 to go on, 1 when the help was printed, -1 on a usage error */
+/*
+ * 0 to go on, 1 when the help or the version was printed, -1 on a usage
+ * error
+ */
 static int parse_options(int argc, char **argv, struct options *opt)
 {
+	enum { OPT_VERSION = 256 };
 	static const struct option longopts[] = {
 		{ "event", required_argument, NULL, 'e' },
 		{ "format", required_argument, NULL, 'f' },
 		{ "skip-malformed", no_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, OPT_VERSION },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
@@ -84,6 +90,9 @@ static int parse_options(int argc, char **argv, struct options *opt)
 			break;
 		case 'h':
 			usage(stdout);
+			return 1;
+		case OPT_VERSION:
+			printf("%s %s\n", program_name, LC_VERSION);
 			return 1;
 		default:
 			return -1;

@@ -226,6 +226,9 @@ test_bad_input() {
 	check "bad: values too large for the statistics" usage_error "too large"
 	tap_run "$bin" --help
 	check "help: exit 0 and usage" out_has "Exit status: 0 success"
+	tap_run "$bin" --version
+	check "version: exit 0, the name and a version" \
+		grep -qx 'lttng-calibrate-compare [0-9][0-9.]*' "$tmp/out"
 }
 
 test_compare

@@ -145,6 +145,9 @@ tap_run "$bin" < /dev/null
 check "empty input: status 1" [ "$rc" -eq 1 ]
 tap_run "$bin" --event calib "$fix/calibrate-10.txt"
 check "--event matches a prefix" grep -q '^calibrate: pairs 11 ' "$tmp/out"
+tap_run "$bin" --version
+check "--version: status 0, the name and a version" sh -c \
+	"[ $rc -eq 0 ] && grep -qx 'lttng-calibrate-trace [0-9][0-9.]*' '$tmp/out'"
 for args in "-f xml" "-x" "a b" "/nonexistent" "-e ''"; do
 	# shellcheck disable=SC2086 # the arguments are split on purpose
 	eval "tap_run \"\$bin\" $args"
