@@ -347,9 +347,10 @@ static bool inject(int fail_nth, int n, int (*run_op)(void), int *err)
 
 /*
  * The kernel's own reports of a fault it was given, not the module's:
- *  - the page allocator's notice of a failed allocation ("page allocation
- *    failure", its stack, then "Mem-Info:"), which an injected failure
- *    gets like a real one;
+ *  - the page allocator's notice of a failed allocation, warn_alloc()'s
+ *    ("page allocation failure", or "vmalloc error" when kvmalloc() falls
+ *    back to vmalloc(); its stack, then "Mem-Info:"), which an injected
+ *    failure gets like a real one;
  *  - the warning of event_define_fields() (once per boot, "error code is
  *    -12") when registering a module's trace event fails;
  *  - the warning of kprobes when arming a kprobe on ftrace fails ("Failed
@@ -359,6 +360,7 @@ static bool inject(int fail_nth, int n, int (*run_op)(void), int *err)
  */
 static const char *const kernels_own[][2] = {
 	{ "page allocation failure", "Mem-Info:" },
+	{ "vmalloc error", "Mem-Info:" },
 	{ "event_define_fields", "end trace" },
 	{ "Failed to arm kprobe-ftrace", "end trace" },
 };
@@ -366,11 +368,11 @@ static const char *const kernels_own[][2] = {
 static int kmsg_errors_but_kernels_own(int fd, const char *op, int n)
 {
 	const char *until = NULL;
-	char rec[8192];
+	char rec[8192], prev[8192] = "";
 	unsigned int i;
 	int bad = 0;
 
-	while (kmsg_next(fd, rec, sizeof(rec))) {
+	for (; kmsg_next(fd, rec, sizeof(rec)); strcpy(prev, rec)) {
 		for (i = 0; !until && i < ARRAY_SIZE(kernels_own); i++) {
 			if (!strstr(rec, kernels_own[i][0]))
 				continue;
@@ -384,6 +386,9 @@ static int kmsg_errors_but_kernels_own(int fd, const char *op, int n)
 			continue;
 		}
 		if (lc_kmsg_match(rec)) {
+			/* The line before a stack says whose it is. */
+			if (!bad)
+				fprintf(stderr, "# kernel log: %s", prev);
 			fprintf(stderr, "# kernel log: %s", rec);
 			bad = 1;
 		}
