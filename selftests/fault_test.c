@@ -354,7 +354,10 @@ static bool inject(int fail_nth, int n, int (*run_op)(void), int *err)
  *  - the warning of event_define_fields() (once per boot, "error code is
  *    -12") when registering a module's trace event fails;
  *  - the warning of kprobes when arming a kprobe on ftrace fails ("Failed
- *    to arm kprobe-ftrace"): the registration then fails cleanly.
+ *    to arm kprobe-ftrace"): the registration then fails cleanly;
+ *  - fprobe's WARN_ON_ONCE() when registering its function-graph tracer
+ *    fails (7.2: fprobe_graph_add_ips(), kernel/trace/fprobe.c): the
+ *    registration then fails cleanly.
  * Records from @fd on hold no report but these; each is said when seen.
  * Returns 1 for any other.
  */
@@ -363,6 +366,7 @@ static const char *const kernels_own[][2] = {
 	{ "vmalloc error", "Mem-Info:" },
 	{ "event_define_fields", "end trace" },
 	{ "Failed to arm kprobe-ftrace", "end trace" },
+	{ "kernel/trace/fprobe.c:", "end trace" },
 };
 
 static int kmsg_errors_but_kernels_own(int fd, const char *op, int n)
