@@ -149,6 +149,7 @@ static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
 	unsigned long long need = (ctx->iterations + 1) * 2 * 64, nsub;
 	int kprobe = !strcmp(m->arg, "kprobe");
 	enum lc_bench_prep rc;
+	int status;
 
 	rc = lc_bench_need("lttng", "lttng-tools", why, len);
 	if (rc == LC_PREP_OK)
@@ -157,10 +158,24 @@ static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
 		rc = lc_bench_need("babeltrace2", "babeltrace2", why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
-	if (lc_bench_exec(modinfo, NULL, NULL, 30, false)) {
+	/* modinfo exits 1 for a module it does not find, and only then is
+	 * the row unavailable; any other way it ends is a failure, with
+	 * what it said.
+	 */
+	snprintf(err, sizeof(err), "%s/modinfo.err", ctx->tmpdir);
+	status = lc_bench_exec(modinfo, NULL, err, 30, false);
+	if (status)
+		lc_bench_last_line(err, last, sizeof(last));
+	if (status == 1 && strstr(last, "not found")) {
 		snprintf(why, len,
 			 "lttng-modules are not installed for this kernel (tools/lttng/build-lttng-modules)");
 		return LC_PREP_UNAVAILABLE;
+	}
+	if (status) {
+		snprintf(why, len, "modinfo lttng-tracer: %s",
+			 status == LC_PROC_TIMED_OUT ? "timed out" :
+			 *last ? last : "failed");
+		return LC_PREP_FAILED;
 	}
 	rc = lc_sessiond(ctx, why, len);
 	if (rc != LC_PREP_OK)
