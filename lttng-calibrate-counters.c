@@ -353,7 +353,13 @@ void lttng_calibrate_counters_check(struct lttng_calibrate_run_counters *rc)
  *	times; NULL to only release
  *
  * A counter is valid only if it was never seen away from the run's CPU and
- * it ran all the time it was enabled.
+ * it ran all the time it was enabled; and, for a counter of a PMU other
+ * than perf's software and tracepoint ones, if its count over the whole
+ * run (harness and set-up included) is not 0.  A software event that did
+ * not happen reads 0, which is its count; a PMU counter that reads 0 over
+ * a whole run of executed code does not count here (an event the CPU or
+ * its emulator does not implement, such as raw 0x08 on arm64 under QEMU
+ * without -icount).
  *
  * Context: process context, may sleep or send an IPI.
  */
@@ -361,13 +367,20 @@ void lttng_calibrate_counters_release(struct lttng_calibrate_run_counters *rc,
 				      struct lttng_calibrate_counter_result *out)
 {
 	unsigned int i;
+	u64 count;
+	u32 type;
 
 	for (i = 0; i < rc->nr; i++) {
 		if (out) {
-			perf_event_read_value(rc->event[i], &out[i].enabled,
-					      &out[i].running);
+			count = perf_event_read_value(rc->event[i],
+						      &out[i].enabled,
+						      &out[i].running);
+			type = rc->event[i]->attr.type;
+			out[i].counted = count || type == PERF_TYPE_SOFTWARE ||
+					 type == PERF_TYPE_TRACEPOINT;
 			out[i].valid = !(rc->lost & BIT(i)) &&
-				       out[i].enabled == out[i].running;
+				       out[i].enabled == out[i].running &&
+				       out[i].counted;
 		}
 		lttng_calibrate_counter_close(rc->event[i]);
 		rc->event[i] = NULL;

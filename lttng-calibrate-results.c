@@ -396,6 +396,10 @@ static void lttng_calibrate_put_counters(const struct lttng_calibrate_out *o,
 		snprintf(key, sizeof(key), "counter.%s.valid", c->spec.name);
 		snprintf(label, sizeof(label), "counter %s valid:", c->spec.name);
 		lttng_calibrate_put(o, key, label, "%d", c->valid);
+		snprintf(key, sizeof(key), "counter.%s.counted", c->spec.name);
+		snprintf(label, sizeof(label), "counter %s counted:",
+			 c->spec.name);
+		lttng_calibrate_put(o, key, label, "%d", c->counted);
 		snprintf(key, sizeof(key), "counter.%s.enabled_ns", c->spec.name);
 		snprintf(label, sizeof(label), "counter %s enabled (ns):",
 			 c->spec.name);
@@ -470,6 +474,11 @@ static void lttng_calibrate_print_table(struct seq_file *m,
 	int row, i, width;
 
 	bad = lttng_calibrate_invalid(res, t);
+	if (bad && !bad->counted && bad->running == bad->enabled) {
+		seq_printf(m, "%s: NOT VALID, figures withheld: never counted, it read 0 over the whole run (%llu ns enabled)\n",
+			   t->name, bad->enabled);
+		return;
+	}
 	if (bad) {
 		seq_printf(m, "%s: NOT VALID, figures withheld: counted %llu of %llu ns enabled, or not on CPU %d all the time\n",
 			   t->name, bad->running, bad->enabled, res->cpu);

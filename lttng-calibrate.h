@@ -227,14 +227,19 @@ struct lttng_calibrate_settings {
 /**
  * struct lttng_calibrate_counter_result - how a counter fared in a run
  * @spec: the counter
- * @valid: it was counting, on the run's CPU, for the whole run; if not,
- *	its figures are withheld
+ * @valid: it was counting, on the run's CPU, for the whole run, and it
+ *	counted; if not, its figures are withheld
+ * @counted: it read more than 0 over the whole run, or it is a software
+ *	or tracepoint event, whose 0 is a count.  A PMU counter that opens
+ *	but does not count (an event this CPU or its emulator does not
+ *	implement) reads 0 in every window, which is no measurement.
  * @enabled: ns it was enabled
  * @running: ns it was counting
  */
 struct lttng_calibrate_counter_result {
 	struct lttng_calibrate_counter_spec spec;
 	bool valid;
+	bool counted;
 	u64 enabled;
 	u64 running;
 };

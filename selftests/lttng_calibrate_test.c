@@ -621,6 +621,11 @@ TEST_F(calib, software_counters)
 	for (i = 0; i < 3; i++) {
 		snprintf(key, sizeof(key), "counter.%s.valid", names[i]);
 		EXPECT_EQ(1, lc_kv_ll(text, key, LLONG_MIN));
+		/* A software event's 0 is a count, not a counter that
+		 * does not count.
+		 */
+		snprintf(key, sizeof(key), "counter.%s.counted", names[i]);
+		EXPECT_EQ(1, lc_kv_ll(text, key, LLONG_MIN));
 		for (r = 0; r < 3; r++) {
 			snprintf(key, sizeof(key), "counter.%s", names[i]);
 			EXPECT_EQ(n, kv_stat(text, rows[r], key, "count"));
@@ -1042,14 +1047,31 @@ TEST_F(test_pmu, more_events_than_counters)
 			     "median"));
 	free(text);
 	expect_withheld(_metadata, TEST_PMU "/idle/");
-	/* With a third counter, all three count. */
+	text = lc_read_file(DIR "results", NULL);
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, "counted 0 of "));
+	free(text);
+	/*
+	 * With a third counter, all three are scheduled for the whole run;
+	 * idle, which then reads 0 all the time, is withheld as a counter
+	 * that never counted, not reported as 0.
+	 */
 	ASSERT_EQ(0, write_str(TEST_PMU_PARAMS "counters", "3"));
 	ASSERT_EQ(0, run("2000"));
 	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
-	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/idle/"));
-	EXPECT_EQ(0, kv_stat(text, "difference", "counter." TEST_PMU "/idle/",
-			     "max"));
+	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/tsc/"));
+	EXPECT_EQ(1, counter_valid(text, TEST_PMU "/calls/"));
+	EXPECT_EQ(1, lc_kv_ll(text, "counter." TEST_PMU "/calls/.counted", -1));
+	EXPECT_EQ(0, lc_kv_ll(text, "counter." TEST_PMU "/idle/.counted", -1));
+	EXPECT_EQ(lc_kv_ll(text, "counter." TEST_PMU "/idle/.enabled_ns", -1),
+		  lc_kv_ll(text, "counter." TEST_PMU "/idle/.running_ns", -2));
+	free(text);
+	expect_withheld(_metadata, TEST_PMU "/idle/");
+	text = lc_read_file(DIR "results", NULL);
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, "\ncounter " TEST_PMU
+			       "/idle/: NOT VALID, figures withheld: never counted"));
 	free(text);
 }
 
