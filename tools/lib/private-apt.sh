@@ -8,7 +8,8 @@
 # private source list and package lists, under the cache directory.
 #
 # private_apt [--arch ARCH] SUITE...: sets the array private_apt_opts to
-# the apt options for the SUITEs (a SUITE named *-security comes from the
+# the apt options for the SUITEs, and private_apt_dir to the directory of
+# their configuration and lists (a SUITE named *-security comes from the
 # security archive) and refreshes their package lists once a day.  With
 # --arch, apt knows ARCH alone, and an empty dpkg status and a package
 # cache of its own: it resolves dependencies as on an empty ARCH machine,
@@ -17,6 +18,7 @@
 # options: they are for apt-cache, apt-get download and apt-get -s.
 
 private_apt_opts=()
+private_apt_dir=
 
 private_apt() {
 	local arch='' name suite dir
@@ -27,6 +29,8 @@ private_apt() {
 	fi
 	name=$(IFS=+; echo "$*")
 	dir=${LTTNG_CALIBRATE_CACHE:-/var/cache/lttng-calibrate}/apt/${arch:+$arch/}$name
+	# shellcheck disable=SC2034 # for the scripts that source this file
+	private_apt_dir=$dir
 
 	mkdir -p "$dir/lists/partial"
 	for suite; do
