@@ -50,7 +50,12 @@ private_apt() {
 			-o "Dir::State::status=$dir/status"
 			-o "Dir::Cache=$dir/cache")
 	fi
-	if [ -z "$(find "$dir/lists" -maxdepth 1 -name '*Packages*' -mtime -1 2>/dev/null)" ]; then
-		apt-get "${private_apt_opts[@]}" update -qq >&2 || return
-	fi
+	# apt-get update fails at once when another holds the lists' lock:
+	# scripts that start together wait for one another here instead.
+	(
+		flock 8
+		if [ -z "$(find "$dir/lists" -maxdepth 1 -name '*Packages*' -mtime -1 2>/dev/null)" ]; then
+			apt-get "${private_apt_opts[@]}" update -qq >&2
+		fi
+	) 8>"$dir/update.lock" || return
 }
