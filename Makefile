@@ -40,6 +40,12 @@
 # staging directory, to them and to the module (DESTDIR/lib/modules/KVER).
 # VERSION comes from debian/changelog (version.mk): the module's
 # MODULE_VERSION, dkms.conf's PACKAGE_VERSION and the tools' --version.
+#
+# Cross-building (ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-, with KVER
+# and KDIR naming that architecture's kernel and headers): the module is
+# built in build/modules/KVER/ only, ./lttng_calibrate.ko stays the
+# host's, and "make tools" builds the commands in build/tools-ARCH/, a
+# copy of their sources, leaving the host's in tools/ as they are.
 
 include version.mk
 
@@ -83,8 +89,10 @@ module modules:
 	cp -p $(MODULE_FILES) $(MODDIR)/
 	$(MAKE) -C $(KDIR) M=$(MODDIR) \
 		LTTNG_CALIBRATE_VERSION=$(LTTNG_CALIBRATE_VERSION) modules
-	cp $(MODDIR)/lttng_calibrate.ko lttng_calibrate.ko.$(KVER).tmp
-	mv lttng_calibrate.ko.$(KVER).tmp lttng_calibrate.ko
+	$(if $(CROSS_COMPILE),,cp $(MODDIR)/lttng_calibrate.ko \
+		lttng_calibrate.ko.$(KVER).tmp)
+	$(if $(CROSS_COMPILE),,mv lttng_calibrate.ko.$(KVER).tmp \
+		lttng_calibrate.ko)
 
 # The kselftests' test PMU (selftests/module/), built apart from the
 # module: it is a test module, never installed.
@@ -98,8 +106,24 @@ test-pmu:
 	echo 'obj-m += lttng_calibrate_test_pmu.o' >$(TEST_PMU_DIR)/Kbuild
 	$(MAKE) -C $(KDIR) M=$(TEST_PMU_DIR) modules
 
+ifeq ($(CROSS_COMPILE),)
 tools:
 	for d in $(TOOL_DIRS); do $(MAKE) -C $$d || exit; done
+else
+# Only the sources are copied: objects built for the host in tools/ must
+# not look up to date there.
+TOOLS_BUILD := $(BUILD)/tools-$(ARCH)
+tools:
+	@test -n "$(ARCH)" || { echo "CROSS_COMPILE needs ARCH" >&2; exit 1; }
+	mkdir -p $(TOOLS_BUILD)/debian $(addprefix $(TOOLS_BUILD)/,$(TOOL_DIRS) tools/lib)
+	cp -p version.mk $(TOOLS_BUILD)/
+	cp -p debian/changelog $(TOOLS_BUILD)/debian/
+	cp -p tools/lib/*.mk $(TOOLS_BUILD)/tools/lib/
+	for d in tools/lib $(TOOL_DIRS); do \
+		cp -p $$d/Makefile $$d/*.[ch] $(TOOLS_BUILD)/$$d/ || exit; done
+	for d in $(TOOL_DIRS); do \
+		$(MAKE) -C $(TOOLS_BUILD)/$$d CC=$(CROSS_COMPILE)gcc || exit; done
+endif
 
 # The kselftest framework comes from Debian's linux-source-6.1; our tests
 # are built inside a copy of it, as they would be in a kernel tree.
