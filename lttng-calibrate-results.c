@@ -474,7 +474,9 @@ static void lttng_calibrate_print_table(struct seq_file *m,
 	int row, i, width;
 
 	bad = lttng_calibrate_invalid(res, t);
-	if (bad && !bad->counted && bad->running == bad->enabled) {
+	/* Counting all the time it was enabled, and reading 0 over it. */
+	if (bad && !bad->counted && bad->running &&
+	    bad->running == bad->enabled) {
 		seq_printf(m, "%s: NOT VALID, figures withheld: never counted, it read 0 over the whole run (%llu ns enabled)\n",
 			   t->name, bad->enabled);
 		return;
