@@ -1077,7 +1077,7 @@ TEST_F(test_pmu, counts_around_every_call)
 /* More pinned events than counters: the extra one never counts. */
 TEST_F(test_pmu, more_events_than_counters)
 {
-	char *text;
+	char *text, *line;
 
 	select_list(_metadata, self->tsc, self->calls, self->idle);
 	ASSERT_EQ(0, run("2000"));
@@ -1091,7 +1091,11 @@ TEST_F(test_pmu, more_events_than_counters)
 	expect_withheld(_metadata, TEST_PMU "/idle/");
 	text = lc_read_file(DIR "results", NULL);
 	ASSERT_NE(NULL, text);
-	EXPECT_NE(NULL, strstr(text, "counted 0 of "));
+	EXPECT_NE(NULL, strstr(text, "counted 0 of ")) {
+		line = strstr(text, "\ncounter " TEST_PMU "/idle/: ");
+		TH_LOG("%.*s", line ? (int)strcspn(line + 1, "\n") : 0,
+		       line ? line + 1 : "");
+	}
 	free(text);
 	/*
 	 * With a third counter, all three are scheduled for the whole run;
