@@ -25,7 +25,8 @@
 #                          "make dkms" and the -dkms package install them
 #   make dkms-remove       DKMS forgets it again; the page is removed
 #   make kselftest-tarball the kselftests and the module for KVER, as one
-#                          archive for kernel CI labs (build/)
+#                          archive for kernel CI labs (build/); with
+#                          ARCH=arm64, the arm64 one
 #   make check             every test (same as tools/run-tests)
 #   make clean
 #   make clean-tools       all but the module's kbuild output (needs no
@@ -41,13 +42,42 @@
 # VERSION comes from debian/changelog (version.mk): the module's
 # MODULE_VERSION, dkms.conf's PACKAGE_VERSION and the tools' --version.
 #
-# Cross-building (ARCH=arm64 CROSS_COMPILE=aarch64-linux-gnu-, with KVER
-# and KDIR naming that architecture's kernel and headers): the module is
-# built in build/modules/KVER/ only, ./lttng_calibrate.ko stays the
-# host's, and "make tools" builds the commands in build/tools-ARCH/, a
-# copy of their sources, leaving the host's in tools/ as they are.
+# Cross-building (ARCH=arm64, which a KVER ending in -arm64 implies, with
+# KVER and KDIR naming that architecture's kernel and headers, by default
+# tools/arch-guest's, and CROSS_COMPILE=aarch64-linux-gnu- by default):
+# the module is built in build/modules/KVER/ only, ./lttng_calibrate.ko
+# stays the host's, and "make tools" builds the commands in
+# build/tools-ARCH/, a copy of their sources, leaving the host's in tools/
+# as they are; the kselftests are linked statically and installed in
+# build/kselftest-ARCH/.
 
 include version.mk
+
+# A KVER of Debian's arm64 kernels implies ARCH=arm64, as it does
+# --arch arm64 for tools/lttng-calibrate-vm.
+ifneq ($(filter %-arm64,$(KVER)),)
+ARCH ?= arm64
+export ARCH
+endif
+
+# ARCH=arm64, an architecture other than the machine's: Debian's kernel
+# for it, with its headers, as tools/arch-guest downloads and caches them
+# (KVER defaults to its choice: the machine's kernel ABI built for arm64),
+# Debian's cross compiler, and kselftests linked statically, which run on
+# any arm64 userspace, a kernel CI lab's as well as the runner's.
+ifeq ($(ARCH),arm64)
+CROSS_COMPILE ?= aarch64-linux-gnu-
+export CROSS_COMPILE
+KSFT_LDFLAGS := -static
+KSFT_INSTALL := $(CURDIR)/build/kselftest-$(ARCH)
+ifneq ($(filter undefined,$(origin KVER) $(origin KDIR)),)
+ARCH_GUEST := $(shell $(CURDIR)/tools/arch-guest \
+	$(if $(filter undefined,$(origin KVER)),,--kver $(KVER)) $(ARCH))
+$(if $(ARCH_GUEST),,$(error tools/arch-guest found no $(ARCH) kernel))
+KVER ?= $(patsubst kver=%,%,$(filter kver=%,$(ARCH_GUEST)))
+KDIR ?= $(patsubst headers=%,%,$(filter headers=%,$(ARCH_GUEST)))
+endif
+endif
 
 KVER ?= $(shell $(CURDIR)/tools/kver)
 KDIR ?= /lib/modules/$(KVER)/build
@@ -60,7 +90,7 @@ INSTALL_MOD_DIR ?= extra
 BUILD := $(CURDIR)/build
 KSRC := $(BUILD)/linux-source-6.1
 KSFT_SRC := $(KSRC)/tools/testing/selftests
-KSFT_INSTALL := $(BUILD)/kselftest
+KSFT_INSTALL ?= $(BUILD)/kselftest
 TOOL_DIRS := tools/compare tools/trace tools/cli
 MAN_DIR := Documentation/man
 # One completion script for every command, installed under the name of
@@ -132,7 +162,7 @@ selftests:
 	rm -rf $(KSFT_SRC)/lttng_calibrate $(KSFT_INSTALL)
 	cp -rL selftests $(KSFT_SRC)/lttng_calibrate
 	$(MAKE) -C $(KSFT_SRC) TARGETS=lttng_calibrate \
-		INSTALL_PATH=$(KSFT_INSTALL) install
+		INSTALL_PATH=$(KSFT_INSTALL)$(KSFT_LDFLAGS:%= LDFLAGS=%) install
 
 man:
 	$(MAKE) -C $(MAN_DIR) O=$(BUILD)/man

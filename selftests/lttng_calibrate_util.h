@@ -27,6 +27,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <linux/perf_event.h>
 
 #include "kmsg_patterns.h"
 #include "lc.h"
@@ -497,11 +498,41 @@ static inline char *strip_comments(char *text)
 	return text;
 }
 
-/* Whether the machine has a hardware PMU (not under QEMU TCG). */
+/*
+ * What the kernel answers to the counting event @type:@config on CPU 0,
+ * opened as lttng_calibrate opens its counters (CPU-wide, pinned): 0 when
+ * it opens, else its errno.  Perf hands a hardware event to the CPU's PMU,
+ * whatever its driver and name (cpu or cpu_core on x86, armv8_pmuv3 on
+ * arm64), so this tells what the machine's PMU counts on any architecture.
+ */
+static inline int perf_event_answer(__u32 type, __u64 config)
+{
+	struct perf_event_attr attr = {
+		.type = type,
+		.size = sizeof(attr),
+		.config = config,
+		.pinned = 1,
+		.disabled = 1,
+	};
+	long fd = syscall(__NR_perf_event_open, &attr, -1, 0, -1, 0);
+
+	if (fd < 0)
+		return errno;
+	close(fd);
+	return 0;
+}
+
+/*
+ * Whether the machine has a hardware PMU that counts cycles or
+ * instructions: not x86 under QEMU TCG, which has none; arm64 under TCG
+ * has one (cycles, and instructions under -icount).
+ */
 static inline bool pmu_present(void)
 {
-	return !access("/sys/bus/event_source/devices/cpu", F_OK) ||
-	       !access("/sys/bus/event_source/devices/cpu_core", F_OK);
+	return !perf_event_answer(PERF_TYPE_HARDWARE,
+				  PERF_COUNT_HW_CPU_CYCLES) ||
+	       !perf_event_answer(PERF_TYPE_HARDWARE,
+				  PERF_COUNT_HW_INSTRUCTIONS);
 }
 
 /* CLOCK_MONOTONIC, in ms. */
