@@ -132,7 +132,8 @@ test-pmu:
 	@test -d "$(KDIR)" || { echo "no kernel headers at $(KDIR):" \
 		"apt-get install linux-headers-$(KVER)" >&2; exit 1; }
 	mkdir -p $(TEST_PMU_DIR)
-	cp -p selftests/module/lttng_calibrate_test_pmu.c $(TEST_PMU_DIR)/
+	cp -p selftests/module/lttng_calibrate_test_pmu.c lttng-calibrate-compat.h \
+		$(TEST_PMU_DIR)/
 	echo 'obj-m += lttng_calibrate_test_pmu.o' >$(TEST_PMU_DIR)/Kbuild
 	$(MAKE) -C $(KDIR) M=$(TEST_PMU_DIR) modules
 

@@ -8,7 +8,17 @@
 #ifndef _LTTNG_CALIBRATE_COMPAT_H
 #define _LTTNG_CALIBRATE_COMPAT_H
 
+#include <linux/ktime.h>
 #include <linux/version.h>
+#ifdef CONFIG_X86
+#include <asm/msr.h>
+#include <asm/tsc.h>
+#endif
+#ifdef CONFIG_ARM64
+#include <asm/arch_timer.h>
+#include <asm/barrier.h>
+#include <clocksource/arm_arch_timer.h>
+#endif
 
 /* Whether the kernel built for is @major.@minor.@patch or later. */
 #define LTTNG_CALIBRATE_KERNEL_AT_LEAST(major, minor, patch) \
@@ -51,6 +61,70 @@ static inline void lttng_calibrate_fprobe_set_maxactive(struct fprobe *fp,
 #else
 #define LTTNG_CALIBRATE_FPROBE_UNAVAILABLE \
 	"the kernel is built without CONFIG_FPROBE"
+#endif
+
+/*
+ * The architecture's counter: a free-running count at a known, constant
+ * rate, which times a run where the CPU has no finer clock, and which the
+ * test PMU's tsc event counts.
+ *  - x86: the TSC, read in program order (rdtsc_ordered(), not
+ *    get_cycles(), which x86 does not order), so that a timed call cannot
+ *    leak out of its window; at tsc_khz, 0 when the kernel does not know it.
+ *  - arm64: the generic timer's virtual counter, through
+ *    arch_timer_read_counter() (ordered, and with the workarounds of the
+ *    timers' errata), at CNTFRQ_EL0, often tens of MHz only.  Its CPUs
+ *    have a finer clock where they have a PMU: its cycle counter
+ *    (LTTNG_CALIBRATE_HAVE_PMU_CLOCK; lttng-calibrate-counters.c opens it).
+ *  - elsewhere: the monotonic fast clock, in ns.
+ */
+#if defined(CONFIG_X86)
+#define LTTNG_CALIBRATE_ARCH_COUNTER_NAME	"tsc"
+#define LTTNG_CALIBRATE_HAVE_PMU_CLOCK		0
+
+static __always_inline u64 lttng_calibrate_arch_counter_read(void)
+{
+	return rdtsc_ordered();
+}
+
+static inline u32 lttng_calibrate_arch_counter_khz(void)
+{
+	return tsc_khz;
+}
+#elif defined(CONFIG_ARM64)
+#define LTTNG_CALIBRATE_ARCH_COUNTER_NAME	"cntvct"
+#define LTTNG_CALIBRATE_HAVE_PMU_CLOCK		1
+
+static __always_inline u64 lttng_calibrate_arch_counter_read(void)
+{
+	return arch_timer_read_counter();
+}
+
+static inline u32 lttng_calibrate_arch_counter_khz(void)
+{
+	return arch_timer_get_cntfrq() / 1000;
+}
+
+/*
+ * A read of the cycle counter is not ordered with the instructions around
+ * it: an isb before it keeps the timed code inside the window.
+ */
+static __always_inline void lttng_calibrate_pmu_clock_order(void)
+{
+	isb();
+}
+#else
+#define LTTNG_CALIBRATE_ARCH_COUNTER_NAME	"mono_fast_ns"
+#define LTTNG_CALIBRATE_HAVE_PMU_CLOCK		0
+
+static __always_inline u64 lttng_calibrate_arch_counter_read(void)
+{
+	return ktime_get_mono_fast_ns();
+}
+
+static inline u32 lttng_calibrate_arch_counter_khz(void)
+{
+	return 1000000;
+}
 #endif
 
 #endif /* _LTTNG_CALIBRATE_COMPAT_H */

@@ -14,6 +14,7 @@
  * measurement can be checked against a known answer.
  */
 #include "lttng-calibrate.h"
+#include "lttng-calibrate-counters.h"
 
 #include <linux/kernel.h>
 #include <linux/kprobes.h>
@@ -44,16 +45,17 @@ static_assert(ARRAY_SIZE(lttng_calibrate_target_symbols) ==
 	      LTTNG_CALIBRATE_NR_TARGETS);
 
 /*
- * A known amount of work: at least @cycles clock cycles, busy.  Even for 0
- * cycles it reads the clock twice, so that the bare mechanism (work 0) pays
- * the same fixed cost as every other point of a ground-truth sweep.
+ * A known amount of work: at least @cycles cycles of the run's clock, busy.
+ * Even for 0 cycles it reads the clock twice, so that the bare mechanism
+ * (work 0) pays the same fixed cost as every other point of a ground-truth
+ * sweep.
  */
-static void lttng_calibrate_spin(u64 cycles)
+static void lttng_calibrate_spin(struct lttng_calibrate_probe *p)
 {
 	u64 start;
 
-	start = lttng_calibrate_clock_read();
-	while (lttng_calibrate_clock_read() - start < cycles)
+	start = lttng_calibrate_clock_read(p->clock);
+	while (lttng_calibrate_clock_read(p->clock) - start < p->work_cycles)
 		cpu_relax();
 }
 
@@ -64,7 +66,7 @@ static int lttng_calibrate_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
 	struct lttng_calibrate_probe *p =
 		container_of(kp, struct lttng_calibrate_probe, kp);
 
-	lttng_calibrate_spin(p->work_cycles);
+	lttng_calibrate_spin(p);
 	return 0;
 }
 
@@ -84,7 +86,7 @@ static int lttng_calibrate_kretprobe_entry(struct kretprobe_instance *ri,
 			     krp);
 
 	data->mark = 1;
-	lttng_calibrate_spin(p->work_cycles);
+	lttng_calibrate_spin(p);
 	return 0;
 }
 
@@ -148,7 +150,7 @@ static int lttng_calibrate_fprobe_entry(struct fprobe *fp,
 
 	if (data)
 		data->mark = 1;
-	lttng_calibrate_spin(p->work_cycles);
+	lttng_calibrate_spin(p);
 	return 0;
 }
 
@@ -283,13 +285,15 @@ const char *lttng_calibrate_target_symbol(enum lttng_calibrate_target_kind kind)
  * lttng_calibrate_probe_setup() - the target and probe of a run
  * @p: filled in from @set, then its probe is registered
  * @set: the run's settings
+ * @clock: the run's clock, which times the handlers' work
  *
  * Context: process context, may sleep.
  * Return: 0, or the error of the probe's registration (nothing is then
  * left registered).
  */
 int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p,
-				const struct lttng_calibrate_settings *set)
+				const struct lttng_calibrate_settings *set,
+				struct lttng_calibrate_clock *clock)
 {
 	const struct lttng_calibrate_mechanism_ops *ops;
 	int ret;
@@ -298,6 +302,7 @@ int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p,
 	p->mechanism = set->mechanism;
 	p->target_kind = set->target_kind;
 	p->work_cycles = set->work_cycles;
+	p->clock = clock;
 	p->baseline = lttng_calibrate_baseline;
 	p->target = lttng_calibrate_targets[p->target_kind];
 

@@ -47,7 +47,6 @@ lttng_calibrate_result_alloc(const struct lttng_calibrate_settings *set,
 			lttng_calibrate_stats_init(&res->stats[m][row]);
 	res->asked = asked;
 	res->cpu = cpu;
-	res->clock_khz = lttng_calibrate_clock_khz();
 	res->irqs_enabled = set->irqs_enabled;
 	res->mechanism = set->mechanism;
 	res->target_kind = set->target_kind;
@@ -359,8 +358,7 @@ static void lttng_calibrate_put_run(const struct lttng_calibrate_out *o,
 	lttng_calibrate_put(o, "run.cpu", "cpu:", "%d", res->cpu);
 	lttng_calibrate_put(o, "run.irqs", "interrupts inside samples:", "%s",
 			    res->irqs_enabled ? "enabled" : "disabled");
-	lttng_calibrate_put(o, "clock.name", "clock:", "%s",
-			    LTTNG_CALIBRATE_CLOCK_NAME);
+	lttng_calibrate_put(o, "clock.name", "clock:", "%s", res->clock_name);
 	lttng_calibrate_put(o, "clock.khz", "clock kHz:", "%u", res->clock_khz);
 	lttng_calibrate_put(o, "target.kind", "target:", "%s",
 			    lttng_calibrate_target_name(res->target_kind));

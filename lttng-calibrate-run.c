@@ -54,6 +54,7 @@ static enum cpuhp_state lttng_calibrate_cpuhp;
  * @set: the settings, as they were when the run started
  * @cpu: the CPU the run is bound to
  * @gone: lttng_calibrate_cpu_gone of @cpu when the run started
+ * @clock: what times the run
  * @chunk_cycles: clock cycles a chunk may last
  * @probe: the target, its baseline and what is attached to the target
  * @counters: the perf events read around every call
@@ -70,6 +71,7 @@ struct lttng_calibrate_run {
 	struct lttng_calibrate_settings set;
 	int cpu;
 	unsigned long gone;
+	struct lttng_calibrate_clock clock;
 	u64 chunk_cycles;
 	struct lttng_calibrate_probe probe;
 	struct lttng_calibrate_run_counters counters;
@@ -93,7 +95,7 @@ lttng_calibrate_snapshot(struct lttng_calibrate_run *run,
 	unsigned int i, nr = run->counters.nr;
 	unsigned long flags = 0;
 
-	snap[0] = lttng_calibrate_clock_read();
+	snap[0] = lttng_calibrate_clock_read(&run->clock);
 	if (!nr)
 		return;
 	if (run->set.irqs_enabled)
@@ -150,6 +152,9 @@ lttng_calibrate_sample(struct lttng_calibrate_run *run, bool target_first,
 		preempt_enable();
 	else
 		local_irq_restore(flags);
+	/* A clock that stopped counting timed nothing: the sample is void. */
+	if (unlikely(run->clock.lost))
+		return false;
 
 	for (m = 0; m <= nr; m++) {
 		d1 = s1[m] - s0[m];
@@ -199,7 +204,7 @@ static int lttng_calibrate_chunk(struct lttng_calibrate_run *run)
 	int ret = 0;
 
 	end = min_t(u64, res->asked, i + run->set.chunk_iterations);
-	start = lttng_calibrate_clock_read();
+	start = lttng_calibrate_clock_read(&run->clock);
 	while (i < end) {
 		if (!lttng_calibrate_sample(run, i & 1, sample, &now)) {
 			ret = -EAGAIN;
@@ -254,13 +259,20 @@ static int lttng_calibrate_loop(struct lttng_calibrate_run *run)
 
 	if (lttng_calibrate_cpu_went_away(run))
 		return -EAGAIN;
+	ret = lttng_calibrate_clock_start(&run->clock);
+	if (ret)
+		return ret;
+	res->clock_name = run->clock.name;
+	res->clock_khz = run->clock.khz;
+	run->chunk_cycles = div_u64((u64)run->clock.khz *
+				    LTTNG_CALIBRATE_CHUNK_US, USEC_PER_MSEC);
 	lttng_calibrate_check_counters(run);
 	/* The cold sample: first call after the run began, kept apart. */
 	if (!lttng_calibrate_sample(run, true, res->cold, &now))
 		return -EAGAIN;
 
 	/* Wall time of the iterations, for the harness cross-check. */
-	start = lttng_calibrate_clock_read();
+	start = lttng_calibrate_clock_read(&run->clock);
 	while (res->done < res->asked) {
 		if (kthread_should_stop()) {
 			ret = -EINTR;
@@ -281,7 +293,7 @@ static int lttng_calibrate_loop(struct lttng_calibrate_run *run)
 			break;
 		cond_resched_tasks_rcu_qs();
 	}
-	res->wall_cycles = lttng_calibrate_clock_read() - start;
+	res->wall_cycles = lttng_calibrate_clock_read(&run->clock) - start;
 	return ret;
 }
 
@@ -352,19 +364,20 @@ static int lttng_calibrate_run(struct lttng_calibrate_run *run, u64 asked)
 		return ret;
 	run->cpu = ret;
 	run->gone = READ_ONCE(per_cpu(lttng_calibrate_cpu_gone, run->cpu));
-	run->chunk_cycles = div_u64((u64)lttng_calibrate_clock_khz() *
-				    LTTNG_CALIBRATE_CHUNK_US, USEC_PER_MSEC);
 	init_completion(&run->finished);
 	res = lttng_calibrate_result_alloc(&run->set, asked, run->cpu);
 	if (!res)
 		return -ENOMEM;
 	run->res = res;
 
+	ret = lttng_calibrate_clock_open(&run->clock, run->cpu);
+	if (ret)
+		goto out_free_result;
 	ret = lttng_calibrate_counters_create(&run->counters,
 					      &run->set.counters, run->cpu);
 	if (ret)
-		goto out_free_result;
-	ret = lttng_calibrate_probe_setup(&run->probe, &run->set);
+		goto out_close_clock;
+	ret = lttng_calibrate_probe_setup(&run->probe, &run->set, &run->clock);
 	if (ret)
 		goto out_release_counters;
 	run->deltas = lttng_calibrate_deltas_alloc(&run->set.counters,
@@ -393,6 +406,8 @@ out_teardown_probe:
 out_release_counters:
 	/* Nothing left to release after a run that measured. */
 	lttng_calibrate_counters_release(&run->counters, res->counter);
+out_close_clock:
+	lttng_calibrate_clock_close(&run->clock);
 	if (res->done && (!ret || ret == -EINTR || ret == -EAGAIN)) {
 		lttng_calibrate_flush(res);
 		lttng_calibrate_result_publish(res);

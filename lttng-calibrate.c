@@ -94,9 +94,9 @@ static int __init lttng_calibrate_init(void)
 	struct dentry *dir;
 	int ret;
 
-	if (!lttng_calibrate_clock_khz()) {
+	if (!lttng_calibrate_arch_counter_khz()) {
 		pr_err("the %s frequency is unknown: cannot convert to time\n",
-		       LTTNG_CALIBRATE_CLOCK_NAME);
+		       LTTNG_CALIBRATE_ARCH_COUNTER_NAME);
 		return -ENODEV;
 	}
 	/* Hidden, so that the compiler cannot answer for us. */

@@ -2,9 +2,9 @@
 /*
  * lttng-calibrate: what kernel instrumentation costs, measured in the kernel.
  *
- * What the module's files share: the clock, the settings a run works with,
- * the result it publishes, and one block of prototypes per file.  Every
- * file includes this header first: pr_fmt is defined here, once.
+ * What the module's files share: the settings a run works with, the result
+ * it publishes, and one block of prototypes per file.  Every file includes
+ * this header first: pr_fmt is defined here, once.
  *
  * Calls between files go one way, down this list, never back up (each
  * file's line says whose functions it calls):
@@ -14,7 +14,7 @@
  *	lttng-calibrate-run.c		results, probe, counters, deltas,
  *					input, settings, stats
  *	lttng-calibrate-results.c	probe (names), stats
- *	lttng-calibrate-probe.c		input, target
+ *	lttng-calibrate-probe.c		input, target, counters (the clock)
  *	lttng-calibrate-counters.c	settings
  *	lttng-calibrate-input.c		settings
  *	lttng-calibrate-deltas.c,
@@ -38,10 +38,6 @@
 #include <linux/ktime.h>
 #include <linux/moduleparam.h>
 #include <linux/types.h>
-#ifdef CONFIG_X86
-#include <asm/msr.h>
-#include <asm/tsc.h>
-#endif
 
 #include "lttng-calibrate-compat.h"
 #include "lttng-calibrate-stats.h"
@@ -55,37 +51,6 @@
  */
 #define LTTNG_CALIBRATE_TARGET_SYMBOL	"lttng_calibrate_target"
 #define LTTNG_CALIBRATE_BASELINE_SYMBOL	"lttng_calibrate_baseline"
-
-/*
- * Timestamps come from the TSC read in program order (rdtsc_ordered(), not
- * get_cycles(), which x86 does not order), so a timed call cannot leak out of
- * its window.  Elsewhere, the monotonic fast clock in nanoseconds stands in.
- */
-#ifdef CONFIG_X86
-#define LTTNG_CALIBRATE_CLOCK_NAME	"tsc"
-
-static __always_inline u64 lttng_calibrate_clock_read(void)
-{
-	return rdtsc_ordered();
-}
-
-static inline u32 lttng_calibrate_clock_khz(void)
-{
-	return tsc_khz;
-}
-#else
-#define LTTNG_CALIBRATE_CLOCK_NAME	"mono_fast_ns"
-
-static __always_inline u64 lttng_calibrate_clock_read(void)
-{
-	return ktime_get_mono_fast_ns();
-}
-
-static inline u32 lttng_calibrate_clock_khz(void)
-{
-	return 1000000;
-}
-#endif
 
 /* The longest busy-wait a handler may be asked for, in clock cycles. */
 #define LTTNG_CALIBRATE_WORK_LIMIT	1000000ULL
@@ -110,7 +75,8 @@ enum lttng_calibrate_row {
  * @LTTNG_CALIBRATE_END_COMPLETE: every asked iteration was done
  * @LTTNG_CALIBRATE_END_INTERRUPTED: a signal stopped the run
  * @LTTNG_CALIBRATE_END_MIGRATED: the run's CPU went offline (even if it
- *	came back), so the run stopped
+ *	came back), or the cycle counter that timed it stopped counting
+ *	there, so the run stopped
  * @LTTNG_CALIBRATE_NR_ENDS: number of ends
  */
 enum lttng_calibrate_end {
@@ -251,7 +217,8 @@ struct lttng_calibrate_counter_result {
  * @done: iterations done; below @asked when the run ended early
  * @cpu: the CPU the run was bound to
  * @end: how the run ended
- * @clock_khz: frequency of the clock that timed the run
+ * @clock_name: the clock that timed the run
+ * @clock_khz: its frequency
  * @irqs_enabled: local interrupts were enabled inside samples
  * @mechanism: what the module attached to the target
  * @target_kind: which target was timed
@@ -275,6 +242,7 @@ struct lttng_calibrate_result {
 	u64 done;
 	int cpu;
 	enum lttng_calibrate_end end;
+	const char *clock_name;
 	u32 clock_khz;
 	bool irqs_enabled;
 	enum lttng_calibrate_mechanism mechanism;
@@ -293,6 +261,7 @@ struct lttng_calibrate_result {
  * @mechanism: what the module attaches
  * @target_kind: which target is timed
  * @work_cycles: cycles each of our handlers spins (ground truth)
+ * @clock: the run's clock, which times the spin
  * @target: the timed function
  * @baseline: its twin, never instrumented
  * @kp: the kprobe, for @mechanism kprobe
@@ -302,10 +271,13 @@ struct lttng_calibrate_result {
  * @registered: the mechanism's teardown is due
  * @nmissed: hits the probe missed, read before unregistering
  */
+struct lttng_calibrate_clock;
+
 struct lttng_calibrate_probe {
 	enum lttng_calibrate_mechanism mechanism;
 	enum lttng_calibrate_target_kind target_kind;
 	u64 work_cycles;
+	struct lttng_calibrate_clock *clock;
 	void (*target)(void);
 	void (*baseline)(void);
 	struct kprobe kp;
@@ -437,7 +409,8 @@ const char *lttng_calibrate_mechanism_name(enum lttng_calibrate_mechanism mech);
 const char *lttng_calibrate_target_name(enum lttng_calibrate_target_kind kind);
 const char *lttng_calibrate_target_symbol(enum lttng_calibrate_target_kind kind);
 int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p,
-				const struct lttng_calibrate_settings *set);
+				const struct lttng_calibrate_settings *set,
+				struct lttng_calibrate_clock *clock);
 void lttng_calibrate_probe_teardown(struct lttng_calibrate_probe *p);
 void lttng_calibrate_probe_init(struct dentry *dir);
 

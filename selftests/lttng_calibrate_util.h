@@ -455,6 +455,26 @@ static inline const char *test_pmu_event(char *buf, size_t size, int type,
 	return buf;
 }
 
+/*
+ * Counts of the test PMU's tsc event (the architecture's counter) per cycle
+ * of the clock that timed the run whose results_kv is @kv: its
+ * events/tsc.scale (ns per count, as perf reads it) and the run's
+ * clock.khz.  1 on x86, where the clock is the TSC; on arm64 the clock is
+ * the CPU's cycle counter and tsc the generic timer's.  NAN when either is
+ * missing.
+ */
+static inline double tsc_per_cycle(const char *kv)
+{
+	char *text = lc_read_file(TEST_PMU_DIR "events/tsc.scale", NULL);
+	double scale = text ? strtod(text, NULL) : 0;
+	double khz = lc_kv_double(kv, "clock.khz", 0);
+
+	free(text);
+	if (!(scale > 0) || !(khz > 0))
+		return NAN;
+	return 1e6 / (scale * khz);
+}
+
 /* main() of a test program: skip (exit 4) when the module is absent. */
 static inline int lttng_calibrate_main(int argc, char **argv)
 {

@@ -10,8 +10,11 @@
  * kind of core, as on hybrid machines), and these events, listed in
  * /sys/bus/event_source/devices/lttng_calibrate_test/:
  *
- *   tsc    event=0x1  TSC cycles while it is scheduled; under QEMU -icount,
- *                     guest instructions
+ *   tsc    event=0x1  the architecture's counter while it is scheduled
+ *                     (lttng-calibrate-compat.h: the TSC on x86, the
+ *                     generic timer's virtual counter on arm64);
+ *                     events/tsc.scale says how many ns a count is, and
+ *                     events/tsc.unit "ns", as perf(1) reads them
  *   calls  event=0x2  calls of calls_symbol (a parameter, default
  *                     lttng_calibrate_target), which a kprobe counts while
  *                     a calls event exists
@@ -43,7 +46,9 @@
 #include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/perf_event.h>
-#include <linux/timex.h>
+#include <linux/sysfs.h>
+
+#include "lttng-calibrate-compat.h"
 
 #define TEST_PMU_MAX_COUNTERS	8
 
@@ -129,22 +134,12 @@ static void test_pmu_calls_put(struct perf_event *event)
 	mutex_unlock(&test_pmu_calls_lock);
 }
 
-/* The clock of lttng_calibrate's cycles row, so that the two agree. */
-static u64 test_pmu_clock(void)
-{
-#ifdef CONFIG_X86
-	return rdtsc_ordered();
-#else
-	return get_cycles();
-#endif
-}
-
 /* What the event's counter would read now, on its CPU. */
 static u64 test_pmu_value(struct perf_event *event)
 {
 	switch (event->hw.config) {
 	case TEST_PMU_TSC:
-		return test_pmu_clock();
+		return lttng_calibrate_arch_counter_read();
 	case TEST_PMU_CALLS:
 		return per_cpu(test_pmu_calls, event->cpu);
 	default:
@@ -225,8 +220,10 @@ static int test_pmu_add(struct perf_event *event, int flags)
 
 static void test_pmu_del(struct perf_event *event, int flags)
 {
+	unsigned int *used = this_cpu_ptr(&test_pmu_used);
+
 	test_pmu_stop(event, PERF_EF_UPDATE);
-	this_cpu_dec(test_pmu_used);
+	(*used)--;
 }
 
 PMU_FORMAT_ATTR(event, "config:0-7");
@@ -251,8 +248,35 @@ PMU_EVENT_ATTR_STRING(tsc, test_pmu_event_tsc, "event=0x1");
 PMU_EVENT_ATTR_STRING(calls, test_pmu_event_calls, "event=0x2");
 PMU_EVENT_ATTR_STRING(idle, test_pmu_event_idle, "event=0x3");
 
+/* ns per count of tsc: 10^6 / kHz, with nine decimals. */
+static ssize_t test_pmu_tsc_scale_show(struct device *dev,
+				       struct device_attribute *attr,
+				       char *page)
+{
+	u64 scale = div_u64(1000000000000000ULL,
+			    lttng_calibrate_arch_counter_khz());
+
+	return sysfs_emit(page, "%llu.%09llu\n", div_u64(scale, NSEC_PER_SEC),
+			  scale % NSEC_PER_SEC);
+}
+
+static struct device_attribute test_pmu_event_tsc_scale = {
+	.attr = { .name = "tsc.scale", .mode = 0444 },
+	.show = test_pmu_tsc_scale_show,
+};
+
+static struct perf_pmu_events_attr test_pmu_event_tsc_unit = {
+	.attr = {
+		.attr = { .name = "tsc.unit", .mode = 0444 },
+		.show = perf_event_sysfs_show,
+	},
+	.event_str = "ns",
+};
+
 static struct attribute *test_pmu_events_attrs[] = {
 	&test_pmu_event_tsc.attr.attr,
+	&test_pmu_event_tsc_scale.attr,
+	&test_pmu_event_tsc_unit.attr.attr,
 	&test_pmu_event_calls.attr.attr,
 	&test_pmu_event_idle.attr.attr,
 	NULL,
@@ -286,6 +310,8 @@ static int __init test_pmu_init(void)
 {
 	int err;
 
+	if (!lttng_calibrate_arch_counter_khz())
+		return -ENODEV;
 	err = perf_pmu_register(&test_pmu, name, -1);
 	if (err)
 		return err;
