@@ -446,8 +446,10 @@ int lttng_calibrate_clock_open(struct lttng_calibrate_clock *clk, int cpu)
  * counter that the PMU could not schedule (its counters all taken by other
  * pinned events) gives way to the architecture's counter.
  *
- * Context: on the run's CPU, bound to it.
- * Return: 0, or -EIO when the counter did not advance.
+ * Context: the run's thread, bound to its CPU.
+ * Return: 0; -EAGAIN when the thread is not on the run's CPU (it went
+ * offline, or never let the thread run there); -EIO when the counter did
+ * not advance.
  */
 int lttng_calibrate_clock_start(struct lttng_calibrate_clock *clk)
 {
@@ -457,6 +459,10 @@ int lttng_calibrate_clock_start(struct lttng_calibrate_clock *clk)
 	if (!clk->pmu)
 		return 0;
 	local_irq_save(flags);
+	if (smp_processor_id() != clk->cpu) {
+		local_irq_restore(flags);
+		return -EAGAIN;
+	}
 	c0 = lttng_calibrate_clock_read(clk);
 	t0 = ktime_get_mono_fast_ns();
 	do {

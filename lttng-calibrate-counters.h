@@ -10,6 +10,7 @@
 
 #include <linux/irqflags.h>
 #include <linux/perf_event.h>
+#include <linux/smp.h>
 
 #include "lttng-calibrate.h"
 
@@ -72,8 +73,9 @@ lttng_calibrate_counter_read(struct lttng_calibrate_run_counters *rc,
  * @event: the CPU's cycle counter, pinned to @cpu, where the architecture
  *	has a finer clock than its counter and the PMU gave one; else NULL
  * @pmu: @event is the clock; false: the architecture's counter is
- * @lost: @event was found not counting on @cpu: the samples timed since
- *	are void, and the run ends there, as when its CPU goes away
+ * @lost: @event was found not counting on @cpu, or read away from @cpu:
+ *	the samples timed since are void, and the run ends there, as when
+ *	its CPU goes away
  */
 struct lttng_calibrate_clock {
 	const char *name;
@@ -87,7 +89,8 @@ struct lttng_calibrate_clock {
 /*
  * The run's clock, read in program order.  The cycle counter is read in
  * place with interrupts off, also where the caller has them on (between
- * samples, or inside them when "irqs" says so).
+ * samples, or inside them when "irqs" says so), and only on the run's CPU:
+ * another CPU's PMU registers hold other counts.
  */
 static __always_inline u64
 lttng_calibrate_clock_read(struct lttng_calibrate_clock *clk)
@@ -99,7 +102,8 @@ lttng_calibrate_clock_read(struct lttng_calibrate_clock *clk)
 	if (clk->pmu) {
 		local_irq_save(flags);
 		lttng_calibrate_pmu_clock_order();
-		if (unlikely(!lttng_calibrate_event_read(clk->event, clk->cpu,
+		if (unlikely(smp_processor_id() != clk->cpu ||
+			     !lttng_calibrate_event_read(clk->event, clk->cpu,
 							 &value))) {
 			/* Time stops at the last reading. */
 			value = local64_read(&clk->event->count);
