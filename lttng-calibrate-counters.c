@@ -477,6 +477,8 @@ int lttng_calibrate_clock_start(struct lttng_calibrate_clock *clk)
 		clk->khz = lttng_calibrate_arch_counter_khz();
 		return 0;
 	}
+	if (c1 <= c0 || c1 - c0 > U64_MAX / NSEC_PER_MSEC)
+		return -EIO;
 	khz = div64_u64((c1 - c0) * NSEC_PER_MSEC, t1 - t0);
 	if (!khz || khz > U32_MAX)
 		return -EIO;
