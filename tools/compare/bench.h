@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "report.h"
-#include "stats.h"
+#include "../lib/stats.h"
 
 #define BENCH_FORMAT "lttng-calibrate-bench/1"
 #define BENCH_FORMAT_PREFIX "lttng-calibrate-bench/"

@@ -23,7 +23,7 @@
 #include "input.h"
 #include "report.h"
 #include "series.h"
-#include "stats.h"
+#include "../lib/stats.h"
 
 #define EXIT_DIFFERENCE 1
 #define EXIT_USAGE 2

@@ -9,7 +9,7 @@
 #include "../lib/lc.h"
 #include "groups.h"
 #include "series.h"
-#include "stats.h"
+#include "../lib/stats.h"
 
 #define MAX_SAMPLES 8
 
@@ -52,10 +52,7 @@ static inline void json_string(FILE *out, const char *text)
 static inline void json_number(FILE *out, const char *key, double value,
 			       const char *sep)
 {
-	if (isfinite(value))
-		fprintf(out, "\"%s\": %.10g%s", key, value, sep);
-	else
-		fprintf(out, "\"%s\": null%s", key, sep);
+	lc_json_number(out, key, value, sep);
 }
 
 /* @value in percent of @reference (NaN for a zero reference) */

@@ -5,7 +5,7 @@
 #include <stddef.h>
 
 #include "groups.h"
-#include "stats.h"
+#include "../lib/stats.h"
 
 /**
  * struct change_point - a level shift found by binary segmentation

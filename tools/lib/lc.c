@@ -8,6 +8,7 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -655,6 +656,21 @@ static void lc_csv_write(FILE *out, const char *s, size_t len, bool quote)
 		fputc(s[i], out);
 	}
 	fputc('"', out);
+}
+
+/**
+ * lc_json_number() - print "KEY": VALUE and a separator, null when not finite
+ * @out: where to print
+ * @key: the key, printed as it is (a plain identifier)
+ * @value: the number, to 10 significant digits
+ * @sep: what follows (", ", "" ...)
+ */
+void lc_json_number(FILE *out, const char *key, double value, const char *sep)
+{
+	if (isfinite(value))
+		fprintf(out, "\"%s\": %.10g%s", key, value, sep);
+	else
+		fprintf(out, "\"%s\": null%s", key, sep);
 }
 
 /**

@@ -92,6 +92,7 @@ enum lc_format {
 
 int lc_format_parse(const char *name, enum lc_format *format);
 void lc_json_string(FILE *out, const char *s, size_t len);
+void lc_json_number(FILE *out, const char *key, double value, const char *sep);
 void lc_csv_field(FILE *out, const char *s, size_t len);
 void lc_csv_quoted(FILE *out, const char *s, size_t len);
 

@@ -19,7 +19,7 @@
 #endif
 
 #include "../series.h"
-#include "../stats.h"
+#include "../../lib/stats.h"
 #include "../../lib/lc.h"
 #include "../../lib/tap.h"
 
