@@ -70,13 +70,21 @@ static int lc_module_count(struct lc_bench_ctx *ctx,
 	return 0;
 }
 
-/*
- * The ring buffer, for an ftrace row: emptied, big enough for every call
- * of the run (per CPU: the run's CPU gets them all), tracing on.
+/**
+ * lc_bench_ftrace_buffer() - the ring buffer, for an ftrace row: emptied,
+ * big enough for every call of the run (per CPU: the run's CPU gets them
+ * all), tracing on
+ * @ctx: the bench (its iterations size the buffer)
+ * @per_call: events per call
+ * @why: where to say why not
+ * @len: its size
+ *
+ * lc_bench_ftrace_release() puts back what it changed.
+ *
+ * Return: LC_PREP_OK, or LC_PREP_FAILED with @why set.
  */
-static enum lc_bench_prep lc_ftrace_buffer(struct lc_bench_ctx *ctx,
-					   int per_call, char *why,
-					   size_t len)
+enum lc_bench_prep lc_bench_ftrace_buffer(struct lc_bench_ctx *ctx,
+					  int per_call, char *why, size_t len)
 {
 	unsigned long long need = (ctx->iterations + 1) * per_call * 64 /
 				  1024 + 2048;
@@ -119,11 +127,22 @@ static enum lc_bench_prep lc_ftrace_buffer(struct lc_bench_ctx *ctx,
 	return LC_PREP_OK;
 }
 
-/* A kprobe_events or dynamic_events definition, then its enable file. */
-static enum lc_bench_prep lc_dyn_event(struct lc_bench_ctx *ctx,
-				       const char *file, const char *def,
-				       const char *enable, char *why,
-				       size_t len)
+/**
+ * lc_bench_dyn_event() - a kprobe_events or dynamic_events definition,
+ * then its enable file
+ * @ctx: the bench
+ * @file: kprobe_events or dynamic_events
+ * @def: the definition
+ * @enable: the event's enable file, relative to tracefs
+ * @why: where to say why not
+ * @len: its size
+ *
+ * Return: LC_PREP_OK, or LC_PREP_FAILED with @why set.
+ */
+enum lc_bench_prep lc_bench_dyn_event(struct lc_bench_ctx *ctx,
+				      const char *file, const char *def,
+				      const char *enable, char *why,
+				      size_t len)
 {
 	int e;
 
@@ -151,12 +170,12 @@ static enum lc_bench_prep lc_kprobe_event_prepare(struct lc_bench_ctx *ctx,
 
 	rc = lc_bench_need_tracefs(ctx, "kprobe_events", why, len);
 	if (rc == LC_PREP_OK)
-		rc = lc_ftrace_buffer(ctx, 1, why, len);
+		rc = lc_bench_ftrace_buffer(ctx, 1, why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	snprintf(def, sizeof(def), "%s", m->arg);
 	snprintf(enable, sizeof(enable), "events/kprobes/%s/enable", name);
-	return lc_dyn_event(ctx, "kprobe_events", def, enable, why, len);
+	return lc_bench_dyn_event(ctx, "kprobe_events", def, enable, why, len);
 }
 
 static enum lc_bench_prep lc_fprobe_event_prepare(struct lc_bench_ctx *ctx,
@@ -173,10 +192,10 @@ static enum lc_bench_prep lc_fprobe_event_prepare(struct lc_bench_ctx *ctx,
 			 "this kernel has no fprobe events (CONFIG_FPROBE_EVENTS)");
 		return LC_PREP_UNAVAILABLE;
 	}
-	rc = lc_ftrace_buffer(ctx, 1, why, len);
+	rc = lc_bench_ftrace_buffer(ctx, 1, why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
-	return lc_dyn_event(ctx, "dynamic_events", m->arg,
+	return lc_bench_dyn_event(ctx, "dynamic_events", m->arg,
 			    "events/fprobes/" LC_EV_FPROBE "/enable", why, len);
 }
 
@@ -214,7 +233,7 @@ static enum lc_bench_prep lc_tracer_prepare(struct lc_bench_ctx *ctx,
 		return LC_PREP_UNAVAILABLE;
 	}
 	free(filter);
-	rc = lc_ftrace_buffer(ctx, graph ? 2 : 1, why, len);
+	rc = lc_bench_ftrace_buffer(ctx, graph ? 2 : 1, why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	snprintf(ctx->saved_tracer, sizeof(ctx->saved_tracer), "%s", cur);
@@ -247,7 +266,7 @@ static enum lc_bench_prep lc_tp_ftrace_prepare(struct lc_bench_ctx *ctx,
 	(void)m;
 	rc = lc_bench_need_tracefs(ctx, LC_BENCH_TP_DIR "/enable", why, len);
 	if (rc == LC_PREP_OK)
-		rc = lc_ftrace_buffer(ctx, 1, why, len);
+		rc = lc_bench_ftrace_buffer(ctx, 1, why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	ctx->touched |= LC_T_TP_ENABLED;
@@ -259,36 +278,56 @@ static enum lc_bench_prep lc_tp_ftrace_prepare(struct lc_bench_ctx *ctx,
 	return LC_PREP_OK;
 }
 
+/**
+ * lc_bench_ftrace_stats() - what the ring buffer holds and lost, all CPUs
+ * @ctx: the bench
+ * @entries: where to put the events it holds
+ * @lost: where to put those it lost (overrun, dropped)
+ *
+ * Tracing is turned off first: nothing more may come in while it reads.
+ *
+ * Return: 0, or -1 when there are no per-CPU stats.
+ */
+int lc_bench_ftrace_stats(struct lc_bench_ctx *ctx, long long *entries,
+			  long long *lost)
+{
+	char pattern[PATH_MAX + 32];
+	glob_t g;
+	size_t i;
+
+	*entries = 0;
+	*lost = 0;
+	lc_tfs_write(ctx, "tracing_on", "0", 0);
+	snprintf(pattern, sizeof(pattern), "%s/per_cpu/cpu*/stats",
+		 ctx->tracefs);
+	if (glob(pattern, 0, NULL, &g))
+		return -1;
+	for (i = 0; i < g.gl_pathc; i++) {
+		char *text = lc_read_file(g.gl_pathv[i], NULL);
+
+		if (!text)
+			continue;
+		*entries += lc_field_ll(text, "entries: ", 0);
+		*lost += lc_field_ll(text, "overrun: ", 0);
+		*lost += lc_field_ll(text, "dropped events: ", 0);
+		free(text);
+	}
+	globfree(&g);
+	return 0;
+}
+
 /* ftrace rows: the ring buffer's per-CPU stats, and nothing overwritten. */
 static int lc_ftrace_count(struct lc_bench_ctx *ctx,
 			   const struct lc_bench_mech *m,
 			   struct lc_bench_row *row)
 {
 	int per_call = m->arg && !strcmp(m->arg, "function_graph") ? 2 : 1;
-	long long entries = 0, lost = 0;
-	char pattern[PATH_MAX + 32];
-	glob_t g;
-	size_t i;
+	long long entries, lost;
 
-	/* Nothing more may come in while we read. */
-	lc_tfs_write(ctx, "tracing_on", "0", 0);
-	snprintf(pattern, sizeof(pattern), "%s/per_cpu/cpu*/stats",
-		 ctx->tracefs);
-	if (glob(pattern, 0, NULL, &g)) {
+	if (lc_bench_ftrace_stats(ctx, &entries, &lost)) {
 		return lc_bench_row_set(row, LC_BENCH_FAILED,
 					"no per_cpu/cpu*/stats in tracefs");
 	}
-	for (i = 0; i < g.gl_pathc; i++) {
-		char *text = lc_read_file(g.gl_pathv[i], NULL);
-
-		if (!text)
-			continue;
-		entries += lc_field_ll(text, "entries: ", 0);
-		lost += lc_field_ll(text, "overrun: ", 0);
-		lost += lc_field_ll(text, "dropped events: ", 0);
-		free(text);
-	}
-	globfree(&g);
 	row->events_recorded = entries / per_call;
 	if (lost) {
 		return lc_bench_row_set(row, LC_BENCH_LOST,
@@ -296,6 +335,25 @@ static int lc_ftrace_count(struct lc_bench_ctx *ctx,
 					lost);
 	}
 	return 0;
+}
+
+/**
+ * lc_bench_ftrace_release() - tracing_on, the ring buffer and its size as
+ * lc_bench_ftrace_buffer() found them
+ * @ctx: the bench
+ */
+void lc_bench_ftrace_release(struct lc_bench_ctx *ctx)
+{
+	if (ctx->touched & LC_T_TRACING_ON)
+		lc_tfs_write(ctx, "tracing_on",
+			     ctx->saved_tracing_on[0] ?
+			     ctx->saved_tracing_on : "1", 0);
+	if (ctx->touched & LC_T_TRACE_BUFFER)
+		lc_tfs_write(ctx, "trace", "", O_TRUNC);
+	if (ctx->touched & LC_T_BUFFER_SIZE)
+		lc_tfs_write(ctx, "buffer_size_kb", ctx->saved_buffer_kb, 0);
+	ctx->touched &= ~(LC_T_TRACING_ON | LC_T_TRACE_BUFFER |
+			  LC_T_BUFFER_SIZE);
 }
 
 /*
@@ -321,18 +379,9 @@ static void lc_ftrace_teardown(struct lc_bench_ctx *ctx,
 	lc_bench_remove_event(ctx, "kprobe_events", "kprobes", LC_EV_KPROBE);
 	lc_bench_remove_event(ctx, "kprobe_events", "kprobes", LC_EV_KRETPROBE);
 	lc_bench_remove_event(ctx, "dynamic_events", "fprobes", LC_EV_FPROBE);
-	if (ctx->touched & LC_T_TRACING_ON)
-		lc_tfs_write(ctx, "tracing_on",
-			     ctx->saved_tracing_on[0] ?
-			     ctx->saved_tracing_on : "1", 0);
-	if (ctx->touched & LC_T_TRACE_BUFFER)
-		lc_tfs_write(ctx, "trace", "", O_TRUNC);
-	if (ctx->touched & LC_T_BUFFER_SIZE)
-		lc_tfs_write(ctx, "buffer_size_kb", ctx->saved_buffer_kb, 0);
+	lc_bench_ftrace_release(ctx);
 	ctx->touched &= ~(LC_T_TP_ENABLED | LC_T_TRACER | LC_T_FTRACE_FILTER |
-			  LC_T_GRAPH_FILTER | LC_T_TRACING_ON |
-			  LC_T_TRACE_BUFFER | LC_T_BUFFER_SIZE |
-			  LC_T_DYN_EVENTS);
+			  LC_T_GRAPH_FILTER | LC_T_DYN_EVENTS);
 }
 
 /* A row of the module's own probe: its probe file set to that name. */

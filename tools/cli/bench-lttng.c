@@ -22,8 +22,14 @@
 #define LC_EV_LTTNG_KPROBE	"lc_bench_kp"
 #define LC_LTTNG_CHANNEL	"lcbench"
 
-/* LTTng: lttng-tools, babeltrace2 and lttng-modules for this kernel. */
-static int lc_lttng(const char *err, ...)
+/**
+ * lc_bench_lttng() - run the lttng client to its end
+ * @err: file for its stderr, or NULL
+ * @...: its arguments, NULL-terminated
+ *
+ * Return: what lc_bench_exec() returns.
+ */
+int lc_bench_lttng(const char *err, ...)
 {
 	char *argv[LC_BENCH_ARGV_MAX];
 	va_list ap;
@@ -59,16 +65,24 @@ static int lc_lttng_modules_loaded(void)
 	return found;
 }
 
-/* lttng-sessiond: the one running, or one started for the bench. */
-static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
-				      size_t len)
+/**
+ * lc_bench_sessiond() - lttng-sessiond: the one running, or one started
+ * (and noted in @ctx, for lc_bench_lttng_finish())
+ * @ctx: the bench
+ * @why: where to say why not
+ * @len: its size
+ *
+ * Return: LC_PREP_OK, or LC_PREP_FAILED with @why set.
+ */
+enum lc_bench_prep lc_bench_sessiond(struct lc_bench_ctx *ctx, char *why,
+				     size_t len)
 {
 	char *start[] = { "lttng-sessiond", "--daemonize", NULL };
 	char err[PATH_MAX + 32], *pid;
 	int i, status;
 
 	snprintf(err, sizeof(err), "%s/lttng-list.err", ctx->tmpdir);
-	if (!lc_lttng(err, "list", "--kernel", NULL))
+	if (!lc_bench_lttng(err, "list", "--kernel", NULL))
 		return LC_PREP_OK;
 	if (ctx->sessiond) {
 		snprintf(why, len, "lttng-sessiond no longer answers");
@@ -90,7 +104,7 @@ static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
 	ctx->sessiond = pid ? atoi(pid) : 0;
 	free(pid);
 	for (i = 0; i < 60 && !lc_signal_caught(); i++) {
-		if (!lc_lttng(err, "list", "--kernel", NULL))
+		if (!lc_bench_lttng(err, "list", "--kernel", NULL))
 			return LC_PREP_OK;
 		sleep(1);
 	}
@@ -98,12 +112,15 @@ static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
 	return LC_PREP_FAILED;
 }
 
-/*
- * After the last LTTng row: the lttng-sessiond the bench started stopped.
+/**
+ * lc_bench_lttng_finish() - after the last LTTng row: the lttng-sessiond
+ * the bench started stopped
+ * @ctx: the bench
+ *
  * It unloads LTTng's modules on its way out; those left are removed when
- * none were loaded before the bench.
+ * none were loaded before the bench.  Idempotent.
  */
-static void lc_lttng_finish(struct lc_bench_ctx *ctx)
+void lc_bench_lttng_finish(struct lc_bench_ctx *ctx)
 {
 	char path[64], *mods, *p;
 	int i, pass;
@@ -177,7 +194,7 @@ static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
 			 *last ? last : "failed");
 		return LC_PREP_FAILED;
 	}
-	rc = lc_sessiond(ctx, why, len);
+	rc = lc_bench_sessiond(ctx, why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	for (nsub = 2; nsub * (4 << 20) < need && nsub < 16; nsub *= 2)
@@ -187,20 +204,20 @@ static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
 		 m->name);
 	snprintf(err, sizeof(err), "%s/lttng-%s.err", ctx->tmpdir, m->name);
 	ctx->touched |= LC_T_LTTNG_SESSION;
-	if (lc_lttng(err, "create", ctx->session, out, NULL) ||
-	    lc_lttng(err, "enable-channel", "--kernel", "-s",
+	if (lc_bench_lttng(err, "create", ctx->session, out, NULL) ||
+	    lc_bench_lttng(err, "enable-channel", "--kernel", "-s",
 		     ctx->session, "--subbuf-size=4M", "--num-subbuf", subbuf,
 		     LC_LTTNG_CHANNEL, NULL))
 		goto fail;
 	if (kprobe) {
-		if (lc_lttng(err, "enable-event", "--kernel", "-s",
+		if (lc_bench_lttng(err, "enable-event", "--kernel", "-s",
 			     ctx->session, "-c", LC_LTTNG_CHANNEL,
 			     "--probe=" LC_BENCH_TARGET, LC_EV_LTTNG_KPROBE,
 			     NULL))
 			goto fail;
 	} else {
 		snprintf(event, sizeof(event), "%s", LC_EV_LTTNG);
-		if (lc_lttng(err, "enable-event", "--kernel", "-s",
+		if (lc_bench_lttng(err, "enable-event", "--kernel", "-s",
 			     ctx->session, "-c", LC_LTTNG_CHANNEL,
 			     "--function=" LC_BENCH_TARGET, event, NULL))
 			goto fail;
@@ -209,11 +226,11 @@ static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
 	 * 2.13 where there is no PMU (QEMU TCG).
 	 */
 	if (!strcmp(m->arg, "contexts") &&
-	    lc_lttng(err, "add-context", "--kernel", "-s", ctx->session,
+	    lc_bench_lttng(err, "add-context", "--kernel", "-s", ctx->session,
 		     "-c", LC_LTTNG_CHANNEL, "-t", "perf:cpu:cpu-clock", "-t",
 		     "perf:cpu:page-fault", NULL))
 		goto fail;
-	if (lc_lttng(err, "start", ctx->session, NULL))
+	if (lc_bench_lttng(err, "start", ctx->session, NULL))
 		goto fail;
 	return LC_PREP_OK;
 fail:
@@ -233,7 +250,7 @@ static int lc_lttng_count(struct lc_bench_ctx *ctx,
 	long long entries, exits = 0;
 
 	snprintf(lerr, sizeof(lerr), "%s/lttng-%s.err", ctx->tmpdir, m->name);
-	if (lc_lttng(lerr, "stop", ctx->session, NULL)) {
+	if (lc_bench_lttng(lerr, "stop", ctx->session, NULL)) {
 		return lc_bench_row_failed(row, lerr);
 	}
 	snprintf(trace, sizeof(trace), "%s/trace-%s", ctx->tmpdir, m->name);
@@ -270,7 +287,7 @@ static void lc_lttng_teardown(struct lc_bench_ctx *ctx,
 	(void)m;
 	if (!(ctx->touched & LC_T_LTTNG_SESSION))
 		return;
-	lc_lttng(NULL, "destroy", ctx->session, NULL);
+	lc_bench_lttng(NULL, "destroy", ctx->session, NULL);
 	ctx->touched &= ~LC_T_LTTNG_SESSION;
 }
 
@@ -278,7 +295,7 @@ static void lc_lttng_teardown(struct lc_bench_ctx *ctx,
 #define LC_LTTNG_MECH(_name, _arg) {					\
 	.name = _name, .probe = "external", .target = "function",	\
 	.arg = _arg, .prepare = lc_lttng_prepare, .count = lc_lttng_count, \
-	.teardown = lc_lttng_teardown, .finish = lc_lttng_finish,	\
+	.teardown = lc_lttng_teardown, .finish = lc_bench_lttng_finish,	\
 }
 
 const struct lc_bench_mech lc_bench_lttng_function =

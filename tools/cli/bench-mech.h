@@ -131,6 +131,16 @@ extern const struct lc_bench_mech lc_bench_none, lc_bench_kprobe,
 	lc_bench_ftrace_fprobe, lc_bench_ftrace_function, lc_bench_ftrace_graph,
 	lc_bench_tracepoint_off, lc_bench_tracepoint_ftrace;
 
+enum lc_bench_prep lc_bench_ftrace_buffer(struct lc_bench_ctx *ctx,
+					  int per_call, char *why, size_t len);
+enum lc_bench_prep lc_bench_dyn_event(struct lc_bench_ctx *ctx,
+				      const char *file, const char *def,
+				      const char *enable, char *why,
+				      size_t len);
+int lc_bench_ftrace_stats(struct lc_bench_ctx *ctx, long long *entries,
+			  long long *lost);
+void lc_bench_ftrace_release(struct lc_bench_ctx *ctx);
+
 /* bench-perf.c */
 extern const struct lc_bench_mech lc_bench_tracepoint_perf,
 	lc_bench_perf_probe;
@@ -143,6 +153,10 @@ extern const struct lc_bench_mech lc_bench_tracepoint_bpf,
 /* bench-lttng.c */
 extern const struct lc_bench_mech lc_bench_lttng_function,
 	lc_bench_lttng_function_contexts, lc_bench_lttng_kprobe;
+int lc_bench_lttng(const char *err, ...);
+enum lc_bench_prep lc_bench_sessiond(struct lc_bench_ctx *ctx, char *why,
+				     size_t len);
+void lc_bench_lttng_finish(struct lc_bench_ctx *ctx);
 
 /* bench-mech.c: tracefs */
 void lc_bench_tracefs_find(struct lc_bench_ctx *ctx);

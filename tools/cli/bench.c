@@ -513,34 +513,36 @@ static int lc_bench_from_kv(const struct lc_bench_opts *o, FILE *plot)
 }
 
 /* Does a row after @i, among those asked for, share @m's finish? */
-static bool lc_bench_finish_later(const struct lc_bench_opts *o, size_t i,
+static bool lc_bench_finish_later(const char *only, size_t i,
 				  const struct lc_bench_mech *m)
 {
 	for (i++; i < ARRAY_SIZE(lc_bench_mechs); i++)
 		if (lc_bench_mechs[i]->finish == m->finish &&
-		    (!o->only || lc_bench_listed(o->only,
-						 lc_bench_mechs[i]->name)))
+		    (!only || lc_bench_listed(only, lc_bench_mechs[i]->name)))
 			return true;
 	return false;
 }
 
-/* Measure every row asked for; the exit status. */
-static int lc_bench_measure(const struct lc_bench_opts *o, FILE *plot)
+/*
+ * Measure every row of @only (all when NULL) into @b, the rows' figures
+ * and ratios, and the module's clock.  -1, @b left with no row, when the
+ * module or the scratch directory cannot be set up.
+ */
+static int lc_bench_rows(const char *only, unsigned long long n,
+			 struct lc_bench *b)
 {
-	static struct lc_bench b;
 	static struct lc_bench_state st;
 	struct lc_bench_ctx *ctx = &st.ctx;
-	int failed = 0, rc;
 	size_t i;
 
-	ctx->iterations = o->iterations;
-	lc_bench_header(&b, o->iterations);
+	memset(&st, 0, sizeof(st));
+	memset(b, 0, sizeof(*b));
+	ctx->iterations = n;
+	lc_bench_header(b, n);
 	lc_signal_catch();
 	if (lc_setup() || lc_bench_tmpdir(ctx)) {
 		lc_bench_rm_tmpdir(ctx);
-		if (plot)
-			fclose(plot);
-		return 1;
+		return -1;
 	}
 	lc_bench_save_module(&st.module);
 	lc_bench_tracefs_find(ctx);
@@ -552,10 +554,10 @@ static int lc_bench_measure(const struct lc_bench_opts *o, FILE *plot)
 	for (i = 0; i < ARRAY_SIZE(lc_bench_mechs) && !lc_signal_caught(); i++) {
 		const struct lc_bench_mech *m = lc_bench_mechs[i];
 
-		if (o->only && !lc_bench_listed(o->only, m->name))
+		if (only && !lc_bench_listed(only, m->name))
 			continue;
-		lc_bench_row(&st, &b, m);
-		if (m->finish && !lc_bench_finish_later(o, i, m))
+		lc_bench_row(&st, b, m);
+		if (m->finish && !lc_bench_finish_later(only, i, m))
 			m->finish(ctx);
 	}
 	/* After an interruption too: every finish is idempotent. */
@@ -564,9 +566,44 @@ static int lc_bench_measure(const struct lc_bench_opts *o, FILE *plot)
 			lc_bench_mechs[i]->finish(ctx);
 	lc_bench_tracefs_release(ctx);
 	lc_bench_rm_tmpdir(ctx);
+	unsetenv("LTTNG_HOME");
 	free(ctx->results);
-	lc_bench_clock(&b);
-	lc_bench_set_ratios(&b);
+	ctx->results = NULL;
+	lc_bench_clock(b);
+	lc_bench_set_ratios(b);
+	return 0;
+}
+
+/**
+ * lc_bench_calibrate() - measure some of the bench's rows, for another
+ * subcommand (predict)
+ * @only: the rows, comma separated, as --only takes them
+ * @n: iterations of each run
+ * @b: where the rows go, in the bench's order
+ *
+ * Every row is set up, measured and torn down as the bench does it; a
+ * Ctrl-C stops at the row it interrupts (lc_signal_caught() says so).
+ *
+ * Return: 0, or -1 when the module cannot be set up (said on stderr).
+ */
+int lc_bench_calibrate(const char *only, unsigned long long n,
+		       struct lc_bench *b)
+{
+	return lc_bench_rows(only, n, b);
+}
+
+/* Measure every row asked for; the exit status. */
+static int lc_bench_measure(const struct lc_bench_opts *o, FILE *plot)
+{
+	static struct lc_bench b;
+	int failed = 0, rc;
+	size_t i;
+
+	if (lc_bench_rows(o->only, o->iterations, &b)) {
+		if (plot)
+			fclose(plot);
+		return 1;
+	}
 	for (i = 0; i < b.nr; i++)
 		failed |= b.rows[i].status == LC_BENCH_FAILED;
 	rc = lc_bench_output(&b, o, plot) ? 1 : 0;

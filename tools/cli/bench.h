@@ -104,7 +104,9 @@ int lc_bench_plot_svg(const struct lc_bench *b, FILE *out);
 int lc_bench_load_kv(struct lc_bench *b, const char *text, char *why,
 		     size_t len);
 
-/* bench.c: the subcommand. */
+/* bench.c: the subcommand, and its rows measured for another one. */
 int lc_bench_main(int argc, char **argv);
+int lc_bench_calibrate(const char *only, unsigned long long n,
+		       struct lc_bench *b);
 
 #endif /* LTTNG_CALIBRATE_CLI_BENCH_H */
