@@ -421,12 +421,15 @@ static int lc_svg_text_width(const char *s, int size, int bold)
 }
 
 /* The figures right of a row's bar: "MEAN ± CI (R kp) STATUS". */
-static void lc_svg_value(const struct lc_bench_row *row, char *buf, size_t len)
+static void lc_svg_value(const struct lc_bench *b,
+			 const struct lc_bench_row *row, char *buf, size_t len)
 {
+	int d = b->chart.title ? b->chart.decimals : 1;
+	const char *unit = b->chart.title && b->chart.unit ? b->chart.unit : "";
 	size_t n;
 
-	snprintf(buf, len, "%.1f \xc2\xb1 %.1f", row->overhead_cycles,
-		 row->ci95_cycles);
+	snprintf(buf, len, "%.*f%s \xc2\xb1 %.*f%s", d, row->overhead_cycles,
+		 unit, d, row->ci95_cycles, unit);
 	n = strlen(buf);
 	if (row->has_per_kprobe)
 		snprintf(buf + n, len - n, " (%.2f kp)", row->per_kprobe);
@@ -453,12 +456,26 @@ static double lc_bench_x(const struct lc_svg *svg, double v)
 /* The title's second line: where the bench ran. */
 static void lc_svg_subtitle(const struct lc_bench *b, char *buf, size_t len)
 {
+	if (b->chart.title) {
+		snprintf(buf, len, "%s", b->chart.subtitle);
+		return;
+	}
 	snprintf(buf, len, "%s, %s, %llu iterations per row, clock %s",
 		 b->kernel, b->cpu_model, b->iterations, b->clock);
 }
 
 #define LC_SVG_TITLE	"lttng-calibrate bench: overhead per call of each mechanism"
 #define LC_SVG_AXIS	"overhead per call, clock cycles (error bars: 95% confidence interval)"
+
+static const char *lc_svg_title(const struct lc_bench *b)
+{
+	return b->chart.title ? b->chart.title : LC_SVG_TITLE;
+}
+
+static const char *lc_svg_axis(const struct lc_bench *b)
+{
+	return b->chart.title && b->chart.axis ? b->chart.axis : LC_SVG_AXIS;
+}
 
 /*
  * The scale, from the rows' figures; the columns, as wide as their
@@ -495,14 +512,14 @@ static void lc_svg_layout(const struct lc_bench *b, struct lc_svg *svg)
 			svg->label = LC_SVG_MARGIN + w + LC_SVG_PAD;
 		if (!row->measured)
 			continue;
-		lc_svg_value(row, text, sizeof(text));
+		lc_svg_value(b, row, text, sizeof(text));
 		w = lc_svg_text_width(text, LC_SVG_FONT, 0);
 		if (LC_SVG_PAD + w + LC_SVG_MARGIN > svg->value)
 			svg->value = LC_SVG_PAD + w + LC_SVG_MARGIN;
 	}
 	svg->width = svg->label + LC_SVG_PLOT + svg->value;
 	/* The lines that may be wider: the title, the reasons. */
-	need = LC_SVG_MARGIN + lc_svg_text_width(LC_SVG_TITLE,
+	need = LC_SVG_MARGIN + lc_svg_text_width(lc_svg_title(b),
 						 LC_SVG_TITLE_FONT, 1);
 	lc_svg_subtitle(b, text, sizeof(text));
 	w = LC_SVG_MARGIN + lc_svg_text_width(text, LC_SVG_FONT, 0);
@@ -532,8 +549,8 @@ static const char *lc_bench_bar_colour(enum lc_bench_status status)
 	}
 }
 
-static void lc_bench_svg_axis(FILE *out, const struct lc_svg *svg,
-			      int height)
+static void lc_bench_svg_axis(FILE *out, const struct lc_bench *b,
+			      const struct lc_svg *svg, int height)
 {
 	double step = lc_bench_tick_step(svg->hi - svg->lo, 8), v;
 	int bottom = height - 40;
@@ -549,11 +566,12 @@ static void lc_bench_svg_axis(FILE *out, const struct lc_svg *svg,
 			x, bottom + 16, fabs(v) < step / 1000 ? 0 : v);
 	}
 	fprintf(out, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>\n",
-		svg->label + LC_SVG_PLOT / 2, bottom + 34, LC_SVG_AXIS);
+		svg->label + LC_SVG_PLOT / 2, bottom + 34, lc_svg_axis(b));
 }
 
-static void lc_bench_svg_row(FILE *out, const struct lc_bench_row *row,
-			     int y, const struct lc_svg *svg)
+static void lc_bench_svg_row(FILE *out, const struct lc_bench *b,
+			     const struct lc_bench_row *row, int y,
+			     const struct lc_svg *svg)
 {
 	double x0 = lc_bench_x(svg, 0);
 	double x = lc_bench_x(svg, row->overhead_cycles);
@@ -578,15 +596,20 @@ static void lc_bench_svg_row(FILE *out, const struct lc_bench_row *row,
 		x < x0 ? x : x0, y, fabs(x - x0), LC_SVG_BAR,
 		lc_bench_bar_colour(row->status));
 	lc_bench_xml_string(out, row->mechanism);
-	fprintf(out, ": %.3f +/- %.3f cycles, %.3f +/- %.3f ns, median %lld</title></rect>\n",
-		row->overhead_cycles, row->ci95_cycles, row->overhead_ns,
-		row->ci95_ns, row->median_cycles);
+	if (b->chart.title)
+		fprintf(out, ": %.4f +/- %.4f%s</title></rect>\n",
+			row->overhead_cycles, row->ci95_cycles,
+			b->chart.unit ? b->chart.unit : "");
+	else
+		fprintf(out, ": %.3f +/- %.3f cycles, %.3f +/- %.3f ns, median %lld</title></rect>\n",
+			row->overhead_cycles, row->ci95_cycles,
+			row->overhead_ns, row->ci95_ns, row->median_cycles);
 	fprintf(out, "<g class=\"errorbar\" stroke=\"#000\"><line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/><line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/><line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\"/></g>\n",
 		el, mid, er, mid, el, mid - 5, el, mid + 5, er, mid - 5, er,
 		mid + 5);
 	fprintf(out, "<text x=\"%d\" y=\"%d\">",
 		svg->label + LC_SVG_PLOT + LC_SVG_PAD, mid + 4);
-	lc_svg_value(row, text, sizeof(text));
+	lc_svg_value(b, row, text, sizeof(text));
 	lc_bench_xml_string(out, text);
 	fputs("</text>\n", out);
 }
@@ -617,13 +640,13 @@ int lc_bench_plot_svg(const struct lc_bench *b, FILE *out)
 	fprintf(out, "<rect x=\"0\" y=\"0\" width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n",
 		svg.width, height);
 	fprintf(out, "<text x=\"%d\" y=\"22\" font-size=\"%d\" font-weight=\"bold\">%s</text>\n<text x=\"%d\" y=\"42\">",
-		LC_SVG_MARGIN, LC_SVG_TITLE_FONT, LC_SVG_TITLE, LC_SVG_MARGIN);
+		LC_SVG_MARGIN, LC_SVG_TITLE_FONT, lc_svg_title(b), LC_SVG_MARGIN);
 	lc_svg_subtitle(b, subtitle, sizeof(subtitle));
 	lc_bench_xml_string(out, subtitle);
 	fputs("</text>\n", out);
-	lc_bench_svg_axis(out, &svg, height);
+	lc_bench_svg_axis(out, b, &svg, height);
 	for (i = 0; i < b->nr; i++)
-		lc_bench_svg_row(out, &b->rows[i],
+		lc_bench_svg_row(out, b, &b->rows[i],
 				 LC_SVG_TOP + (int)i * LC_SVG_ROW, &svg);
 	fputs("</svg>\n", out);
 	return ferror(out) ? -1 : 0;

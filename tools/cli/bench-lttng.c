@@ -65,17 +65,12 @@ static int lc_lttng_modules_loaded(void)
 	return found;
 }
 
-/**
- * lc_bench_sessiond() - lttng-sessiond: the one running, or one started
- * (and noted in @ctx, for lc_bench_lttng_finish())
- * @ctx: the bench
- * @why: where to say why not
- * @len: its size
- *
- * Return: LC_PREP_OK, or LC_PREP_FAILED with @why set.
+/*
+ * lttng-sessiond: the one running, or one started (and noted in @ctx, for
+ * lc_bench_lttng_finish()).
  */
-enum lc_bench_prep lc_bench_sessiond(struct lc_bench_ctx *ctx, char *why,
-				     size_t len)
+static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
+				      size_t len)
 {
 	char *start[] = { "lttng-sessiond", "--daemonize", NULL };
 	char err[PATH_MAX + 32], *pid;
@@ -156,15 +151,21 @@ void lc_bench_lttng_finish(struct lc_bench_ctx *ctx)
 	}
 }
 
-static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
-					   const struct lc_bench_mech *m,
-					   char *why, size_t len)
+/**
+ * lc_bench_lttng_available() - lttng-tools, babeltrace2 and lttng-modules
+ * for this kernel, and lttng-sessiond (the one running, or one started)
+ * @ctx: the bench
+ * @why: where to say why not
+ * @len: its size
+ *
+ * Return: LC_PREP_OK; LC_PREP_UNAVAILABLE when something is not
+ * installed; LC_PREP_FAILED otherwise; @why says what.
+ */
+enum lc_bench_prep lc_bench_lttng_available(struct lc_bench_ctx *ctx,
+					    char *why, size_t len)
 {
 	char *modinfo[] = { "modinfo", "lttng-tracer", NULL };
-	char err[PATH_MAX + 32], out[PATH_MAX + 32], last[160];
-	char subbuf[32], event[64];
-	unsigned long long need = (ctx->iterations + 1) * 2 * 64, nsub;
-	int kprobe = !strcmp(m->arg, "kprobe");
+	char err[PATH_MAX + 32], last[160];
 	enum lc_bench_prep rc;
 	int status;
 
@@ -194,7 +195,20 @@ static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
 			 *last ? last : "failed");
 		return LC_PREP_FAILED;
 	}
-	rc = lc_bench_sessiond(ctx, why, len);
+	return lc_sessiond(ctx, why, len);
+}
+
+static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
+					   const struct lc_bench_mech *m,
+					   char *why, size_t len)
+{
+	char err[PATH_MAX + 32], out[PATH_MAX + 32], last[160];
+	char subbuf[32], event[64];
+	unsigned long long need = (ctx->iterations + 1) * 2 * 64, nsub;
+	int kprobe = !strcmp(m->arg, "kprobe");
+	enum lc_bench_prep rc;
+
+	rc = lc_bench_lttng_available(ctx, why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	for (nsub = 2; nsub * (4 << 20) < need && nsub < 16; nsub *= 2)

@@ -154,9 +154,9 @@ extern const struct lc_bench_mech lc_bench_tracepoint_bpf,
 extern const struct lc_bench_mech lc_bench_lttng_function,
 	lc_bench_lttng_function_contexts, lc_bench_lttng_kprobe;
 int lc_bench_lttng(const char *err, ...);
-enum lc_bench_prep lc_bench_sessiond(struct lc_bench_ctx *ctx, char *why,
-				     size_t len);
 void lc_bench_lttng_finish(struct lc_bench_ctx *ctx);
+enum lc_bench_prep lc_bench_lttng_available(struct lc_bench_ctx *ctx,
+					    char *why, size_t len);
 
 /* bench-mech.c: tracefs */
 void lc_bench_tracefs_find(struct lc_bench_ctx *ctx);

@@ -80,6 +80,10 @@ struct lc_bench_row {
  * @clock_khz: its frequency (clock.khz), or -1
  * @rows: the rows, in order
  * @nr: how many
+ * @chart: for another command's chart drawn by lc_bench_plot_svg() (rows
+ *	whose overhead_cycles and ci95_cycles hold its own figures): its
+ *	title, subtitle, axis and unit, and the figures' decimals; NULL
+ *	title for the bench's own
  */
 struct lc_bench {
 	char kernel[LC_BENCH_TEXT_MAX];
@@ -89,6 +93,13 @@ struct lc_bench {
 	long long clock_khz;
 	struct lc_bench_row rows[LC_BENCH_MAX_ROWS];
 	size_t nr;
+	struct {
+		const char *title;
+		char subtitle[LC_BENCH_TEXT_MAX];
+		const char *axis;
+		const char *unit;
+		int decimals;
+	} chart;
 };
 
 /* bench-format.c: output, and recorded input. */

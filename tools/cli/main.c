@@ -11,6 +11,7 @@
 
 #include "bench.h"
 #include "lttng-calibrate.h"
+#include "predict.h"
 
 /* The CPU sets of the writer are fixed-size (cpu_set_t, 1024 CPUs). */
 #define LC_MAX_CPU		1023
@@ -18,6 +19,8 @@
 static const char lc_usage[] =
 "Usage: lttng-calibrate [-k|--kernel] [--function] [OPTION]...\n"
 "       lttng-calibrate bench [OPTION]...   (see lttng-calibrate bench --help)\n"
+"       lttng-calibrate predict [OPTION]... -- COMMAND [ARG]...\n"
+"                                           (see lttng-calibrate predict --help)\n"
 "\n"
 "Time N calls of lttng_calibrate_target() against its never-instrumented\n"
 "twin lttng_calibrate_baseline(), in the kernel, with the lttng_calibrate\n"
@@ -46,6 +49,9 @@ static const char lc_usage[] =
 "bench: every instrumentation mechanism of this kernel (module probes,\n"
 "ftrace, the tracepoint, LTTng, perf, bpftrace) measured in turn, one row\n"
 "each, set up and torn down by the command.\n"
+"\n"
+"predict: what tracing will cost COMMAND, predicted from the bench's cost\n"
+"per event and the events each tracer records, then measured.\n"
 "\n"
 "Exit status: 0 done, 1 error, 130 interrupted by Ctrl-C (partial results\n"
 "printed).  See lttng-calibrate(1).\n";
@@ -150,6 +156,8 @@ int main(int argc, char **argv)
 	lc_set_prog("lttng-calibrate");
 	if (argc > 1 && !strcmp(argv[1], "bench"))
 		return lc_bench_main(argc - 1, argv + 1);
+	if (argc > 1 && !strcmp(argv[1], "predict"))
+		return lc_predict_main(argc - 1, argv + 1);
 	rc = lc_parse_options(argc, argv, &opts);
 	if (rc)
 		return rc < 0 ? 0 : rc;

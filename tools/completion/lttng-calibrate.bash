@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 #
-# Bash completion for lttng-calibrate (and lttng-calibrate bench),
+# Bash completion for lttng-calibrate (and its bench and predict),
 # lttng-calibrate-trace and lttng-calibrate-compare.  "make install-tools"
 # installs it as share/bash-completion/completions/COMMAND for each of the
 # three, where bash-completion loads it the first time the command is
@@ -19,6 +19,9 @@
 #   --cpu                       the online CPUs
 #   bench --only                lttng-calibrate bench --list, comma
 #                               separated
+#   predict --mechanism         lttng-calibrate predict --list
+#   predict --events            lttng-calibrate predict --list-events
+#   predict -- COMMAND          a command and its arguments
 #   compare -m                  overhead_cycles, overhead_ns, the keys of
 #                               the module's results_kv and of the files
 #                               already on the command line
@@ -232,6 +235,38 @@ _lttng_calibrate_bench()
 	[[ $cur == -* ]] && _lttng_calibrate_options "$1" "bench --help"
 }
 
+_lttng_calibrate_predict()
+{
+	local -a words_out
+	local i
+
+	for ((i = 2; i < cword; i++)); do
+		if [[ ${words[i]} == -- ]]; then
+			_command_offset $((i + 1))
+			return
+		fi
+	done
+	case $prev in
+	-n | --iterations | --runs | --function) return ;;
+	--format)
+		_lttng_calibrate_formats
+		return
+		;;
+	--mechanism)
+		mapfile -t words_out < <("$1" predict --list 2>/dev/null)
+		_lttng_calibrate_reply "${words_out[@]}"
+		return
+		;;
+	--events)
+		mapfile -t words_out < <("$1" predict --list-events 2>/dev/null)
+		_lttng_calibrate_reply "${words_out[@]}"
+		return
+		;;
+	esac
+	$split && return
+	[[ $cur == -* ]] && _lttng_calibrate_options "$1" "predict --help"
+}
+
 _lttng_calibrate()
 {
 	local cur prev words cword split
@@ -240,6 +275,10 @@ _lttng_calibrate()
 	_init_completion -s -n : || return
 	if ((cword > 1)) && [[ ${words[1]} == bench ]]; then
 		_lttng_calibrate_bench "$1"
+		return
+	fi
+	if ((cword > 1)) && [[ ${words[1]} == predict ]]; then
+		_lttng_calibrate_predict "$1"
 		return
 	fi
 	case $prev in
@@ -268,7 +307,7 @@ _lttng_calibrate()
 	if [[ $cur == -* ]]; then
 		_lttng_calibrate_options "$1"
 	elif ((cword == 1)); then
-		_lttng_calibrate_reply bench
+		_lttng_calibrate_reply bench predict
 	fi
 }
 

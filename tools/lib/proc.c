@@ -192,7 +192,10 @@ lc_proc_child(const struct lc_proc *p, const char *file, int fd)
 	if (p->group)
 		setpgid(0, 0);
 	lc_signal_default();
-	err = lc_proc_redirect(p);
+	err = p->cgroup_procs ?
+	      lc_write_file_flags(p->cgroup_procs, "0", 1, 0) : 0;
+	if (!err)
+		err = lc_proc_redirect(p);
 	if (!err && p->fn) {
 		close(fd);
 		_exit(p->fn(p->data));

@@ -31,6 +31,9 @@
  * @group: the child leads a process group of its own: a Ctrl-C at the
  *	terminal reaches the parent only, and lc_proc_stop() reaches the
  *	child's own children too
+ * @cgroup_procs: a cgroup's cgroup.procs file, or NULL: the child moves
+ *	itself into that cgroup before it runs anything, so that every
+ *	process it starts is counted there
  * @timeout_ms: lc_proc_wait() stops the child after this long (0: never)
  * @stop_on_signal: lc_proc_wait() stops the child once lc_signal_caught()
  * @kill_ms: SIGKILL this long after the SIGINT of a stop (0: never)
@@ -51,6 +54,7 @@ struct lc_proc {
 	const char *err;
 	bool null_in;
 	bool group;
+	const char *cgroup_procs;
 	int timeout_ms;
 	bool stop_on_signal;
 	int kill_ms;

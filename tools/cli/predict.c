@@ -1,0 +1,1128 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * lttng-calibrate predict: what will tracing cost this workload?  The
+ * command runs N times untraced, then N times under each tracing
+ * configuration; each configuration's events per run times the cost of
+ * one event, calibrated by the module on this kernel (the bench's rows),
+ * is the predicted overhead; traced minus untraced CPU time, with Welch's
+ * interval, the measured one.  One row per configuration says how much of
+ * the measured slowdown the prediction explains.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <ftw.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <signal.h>
+#include <sys/mount.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include "../lib/stats.h"
+#include "lttng-calibrate.h"
+#include "predict.h"
+
+#define LC_PREDICT_DEFAULT_RUNS	5
+#define LC_PREDICT_MAX_RUNS	1000
+#define LC_PREDICT_DEFAULT_N	20000ULL
+#define LC_PREDICT_CONFIDENCE	95.0
+
+static const char lc_predict_usage[] =
+"Usage: lttng-calibrate predict [OPTION]... -- COMMAND [ARG]...\n"
+"\n"
+"Predict what tracing will cost COMMAND, then measure it.  COMMAND runs N\n"
+"times untraced, then N times under each tracing configuration; the CPU\n"
+"time it and its children use is measured every time (and the throughput\n"
+"it prints, as tbench's \"Throughput N MB/sec\").  Each configuration's\n"
+"events per run, times the cost of one event calibrated by the module on\n"
+"this kernel (lttng-calibrate bench's rows), is the predicted overhead;\n"
+"traced minus untraced CPU time, with its 95% interval (Welch), the\n"
+"measured one.  One row per configuration: events per run and lost, cost\n"
+"per event, predicted and measured overhead, the part of the measured the\n"
+"prediction explains, and whether the two agree.  Must be run as root.\n"
+"\n"
+"Configurations (--mechanism), in this order: ftrace, perf and bpftrace\n"
+"(the event set: ftrace-SET ...); with --function, kprobe and kretprobe\n"
+"(ftrace's events on it); lttng-loaded (LTTng's modules, no session) and\n"
+"lttng (lttng-SET).\n"
+"\n"
+"      --mechanism NAME  this configuration (repeat it for more; default:\n"
+"                        all, those this machine lacks listed as\n"
+"                        unavailable)\n"
+"      --events SET      syscalls-sched (default: sched_switch,\n"
+"                        sched_wakeup, irq_handler_entry/exit, every system\n"
+"                        call's entry and exit), sched or syscalls\n"
+"      --function NAME   a kernel function for kprobe and kretprobe\n"
+"      --runs N          runs of each (default 5, at least 2)\n"
+"  -n, --iterations N    iterations of each calibration run (default 20000)\n"
+"      --format FORMAT   table (default), csv or json\n"
+"      --plot FILE.svg   also draw predicted and measured overheads as an\n"
+"                        SVG bar chart\n"
+"      --list            the mechanisms, and exit\n"
+"      --list-events     the event sets, and exit\n"
+"  -h, --help            this text\n"
+"\n"
+"Exit status: 0 done (rows may be unavailable), 1 an error (a command that\n"
+"fails, a configuration named that this machine cannot trace), 2 a usage\n"
+"error, 130 interrupted by Ctrl-C; tracing is stopped and every session,\n"
+"event and probe removed whatever happened.\n";
+
+enum {
+	LC_PR_OPT_MECHANISM = 256,
+	LC_PR_OPT_EVENTS,
+	LC_PR_OPT_FUNCTION,
+	LC_PR_OPT_RUNS,
+	LC_PR_OPT_FORMAT,
+	LC_PR_OPT_PLOT,
+	LC_PR_OPT_LIST,
+	LC_PR_OPT_LIST_EVENTS,
+};
+
+static const struct option lc_predict_options[] = {
+	{ "mechanism", required_argument, NULL, LC_PR_OPT_MECHANISM },
+	{ "events", required_argument, NULL, LC_PR_OPT_EVENTS },
+	{ "function", required_argument, NULL, LC_PR_OPT_FUNCTION },
+	{ "runs", required_argument, NULL, LC_PR_OPT_RUNS },
+	{ "iterations", required_argument, NULL, 'n' },
+	{ "format", required_argument, NULL, LC_PR_OPT_FORMAT },
+	{ "plot", required_argument, NULL, LC_PR_OPT_PLOT },
+	{ "list", no_argument, NULL, LC_PR_OPT_LIST },
+	{ "list-events", no_argument, NULL, LC_PR_OPT_LIST_EVENTS },
+	{ "help", no_argument, NULL, 'h' },
+	{ NULL, 0, NULL, 0 },
+};
+
+/**
+ * struct lc_predict_opts - the command line
+ * @chosen: the configurations named with --mechanism (by index), or none
+ * @nr_chosen: how many were named
+ * @set: the event set
+ * @function: --function, or NULL
+ * @runs: N
+ * @iterations: iterations of each calibration run
+ * @format: how to print the rows
+ * @plot: the SVG file, or NULL
+ * @argv: the command
+ */
+struct lc_predict_opts {
+	bool chosen[16];
+	int nr_chosen;
+	const struct lc_predict_set *set;
+	const char *function;
+	unsigned long long runs;
+	unsigned long long iterations;
+	enum lc_format format;
+	const char *plot;
+	char **argv;
+};
+
+/**
+ * struct lc_predict_runs - what N runs of the command measured
+ * @cpu_ns: CPU time of the command and its children, per run
+ * @events: events recorded, per run
+ * @lost: events lost, per run
+ * @throughput: throughput printed, per run (NaN when none)
+ * @nr: runs done
+ */
+struct lc_predict_runs {
+	double cpu_ns[LC_PREDICT_MAX_RUNS];
+	double events[LC_PREDICT_MAX_RUNS];
+	double lost[LC_PREDICT_MAX_RUNS];
+	double throughput[LC_PREDICT_MAX_RUNS];
+	size_t nr;
+};
+
+/**
+ * struct lc_predict_row - one configuration's figures
+ * @name: the configuration ("ftrace-syscalls-sched")
+ * @tracer: how it traces
+ * @status: LC_BENCH_OK, LC_BENCH_UNAVAILABLE or LC_BENCH_FAILED
+ * @reason: why it is not ok
+ * @runs: its traced runs
+ * @cost_cycles: cost of one event (0 when it records none)
+ * @cost_ci95: half-width of its 95 % interval
+ * @cost_basis: the bench rows it comes from
+ */
+struct lc_predict_row {
+	char name[LC_PREDICT_NAME_MAX];
+	const struct lc_predict_tracer *tracer;
+	enum lc_bench_status status;
+	char reason[LC_BENCH_REASON_MAX];
+	struct lc_predict_runs runs;
+	double cost_cycles;
+	double cost_ci95;
+	char cost_basis[64];
+};
+
+/**
+ * struct lc_predict - the whole prediction
+ * @kernel: uname -r
+ * @command: the command, its words joined by spaces
+ * @clock: the module's clock, and its frequency in kHz
+ * @clock_khz: see @clock
+ * @cpu_time: how CPU time is measured: "cgroup", or "getrusage" and why
+ * @base: the untraced runs
+ * @rows: one per configuration
+ * @nr: how many
+ */
+struct lc_predict {
+	char kernel[LC_BENCH_TEXT_MAX];
+	char command[1024];
+	char clock[LC_BENCH_NAME_MAX];
+	long long clock_khz;
+	char cpu_time[192];
+	struct lc_predict_runs base;
+	struct lc_predict_row rows[16];
+	size_t nr;
+};
+
+/**
+ * struct lc_predict_fig - a row's figures, computed from its runs
+ * @events: events per run
+ * @lost: events lost per run
+ * @predicted: predicted overhead per run, cycles
+ * @predicted_ci95: its interval's half-width, from the cost's
+ * @measured: traced minus untraced CPU time per run, cycles (Welch)
+ * @measured_ci95: its interval's half-width
+ * @base: untraced CPU time per run, cycles
+ * @explained: @predicted over @measured
+ * @agree: they agree within their intervals
+ * @throughput: mean throughput of the traced runs (NaN when none)
+ */
+struct lc_predict_fig {
+	double events;
+	double lost;
+	double predicted;
+	double predicted_ci95;
+	double measured;
+	double measured_ci95;
+	double base;
+	double explained;
+	bool agree;
+	double throughput;
+};
+
+static double lc_pr_cycles(const struct lc_predict *p, double ns)
+{
+	return ns * (double)p->clock_khz / 1e6;
+}
+
+static double lc_pr_mean(const double *v, size_t n)
+{
+	struct summary s;
+
+	if (!n || summarize(v, n, &s))
+		return NAN;
+	return s.mean;
+}
+
+static void lc_pr_figures(const struct lc_predict *p,
+			  const struct lc_predict_row *row,
+			  struct lc_predict_fig *f)
+{
+	double base[LC_PREDICT_MAX_RUNS], traced[LC_PREDICT_MAX_RUNS];
+	struct summary sb, st;
+	struct welch w;
+	size_t i, n = 0;
+
+	for (i = 0; i < p->base.nr; i++)
+		base[i] = lc_pr_cycles(p, p->base.cpu_ns[i]);
+	for (i = 0; i < row->runs.nr; i++)
+		traced[i] = lc_pr_cycles(p, row->runs.cpu_ns[i]);
+	memset(f, 0, sizeof(*f));
+	f->events = lc_pr_mean(row->runs.events, row->runs.nr);
+	f->lost = lc_pr_mean(row->runs.lost, row->runs.nr);
+	f->predicted = f->events * row->cost_cycles;
+	f->predicted_ci95 = f->events * row->cost_ci95;
+	f->measured = NAN;
+	f->measured_ci95 = NAN;
+	f->base = NAN;
+	f->explained = NAN;
+	if (!summarize(base, p->base.nr, &sb) &&
+	    !summarize(traced, row->runs.nr, &st)) {
+		welch_test(&sb, &st, LC_PREDICT_CONFIDENCE, &w);
+		f->base = sb.mean;
+		f->measured = w.diff;
+		f->measured_ci95 = w.halfwidth;
+	}
+	if (f->measured != 0 && isfinite(f->measured))
+		f->explained = f->predicted / f->measured;
+	f->agree = isfinite(f->measured_ci95) &&
+		   fabs(f->measured - f->predicted) <=
+		   f->measured_ci95 + f->predicted_ci95;
+	for (i = 0; i < row->runs.nr; i++)
+		if (isfinite(row->runs.throughput[i]))
+			traced[n++] = row->runs.throughput[i];
+	f->throughput = n ? lc_pr_mean(traced, n) : NAN;
+}
+
+static double lc_pr_percent(double v, double base)
+{
+	return base > 0 ? 100.0 * v / base : NAN;
+}
+
+/* Output */
+
+static void lc_pr_cell(char *buf, size_t len, double v, const char *fmt)
+{
+	if (isfinite(v))
+		snprintf(buf, len, fmt, v);
+	else
+		snprintf(buf, len, "-");
+}
+
+static double lc_pr_base_throughput(const struct lc_predict *p)
+{
+	double v[LC_PREDICT_MAX_RUNS];
+	size_t i, n = 0;
+
+	for (i = 0; i < p->base.nr; i++)
+		if (isfinite(p->base.throughput[i]))
+			v[n++] = p->base.throughput[i];
+	return n ? lc_pr_mean(v, n) : NAN;
+}
+
+static int lc_pr_print_table(const struct lc_predict *p, FILE *out)
+{
+	double base_ns = lc_pr_mean(p->base.cpu_ns, p->base.nr);
+	double tput = lc_pr_base_throughput(p);
+	char ev[32], lost[32], cost[32], pred[32], meas[48], expl[32];
+	struct lc_predict_fig f;
+	size_t i;
+
+	fprintf(out, "kernel: %s\ncommand: %s\nruns: %zu each\nclock: %s (%lld kHz)\nCPU time: %s\n",
+		p->kernel, p->command, p->base.nr, p->clock, p->clock_khz,
+		p->cpu_time);
+	fprintf(out, "untraced CPU time: %.3f ms per run (%.0f cycles)",
+		base_ns / 1e6, lc_pr_cycles(p, base_ns));
+	if (isfinite(tput))
+		fprintf(out, ", throughput %.3f", tput);
+	fprintf(out, "\n\n%-30s %12s %9s %10s %11s %21s %9s  %s\n",
+		"configuration", "events/run", "lost/run", "cost/event",
+		"predicted", "measured (95% CI)", "explained", "agree");
+	for (i = 0; i < p->nr; i++) {
+		const struct lc_predict_row *row = &p->rows[i];
+
+		if (row->status != LC_BENCH_OK) {
+			fprintf(out, "%-30s %s: %s\n", row->name,
+				lc_bench_status_name(row->status), row->reason);
+			continue;
+		}
+		lc_pr_figures(p, row, &f);
+		lc_pr_cell(ev, sizeof(ev), f.events, "%.0f");
+		lc_pr_cell(lost, sizeof(lost), f.lost, "%.0f");
+		lc_pr_cell(cost, sizeof(cost), row->cost_cycles, "%.1f");
+		lc_pr_cell(pred, sizeof(pred),
+			   lc_pr_percent(f.predicted, f.base), "%+.3f%%");
+		if (isfinite(f.measured_ci95))
+			snprintf(meas, sizeof(meas), "%+.3f%% +/- %.3f%%",
+				 lc_pr_percent(f.measured, f.base),
+				 lc_pr_percent(f.measured_ci95, f.base));
+		else
+			snprintf(meas, sizeof(meas), "-");
+		lc_pr_cell(expl, sizeof(expl), f.explained, "%.2f");
+		fprintf(out, "%-30s %12s %9s %10s %11s %21s %9s  %s\n",
+			row->name, ev, lost, cost, pred, meas, expl,
+			f.agree ? "yes" : "no");
+	}
+	fputs("\ncost/event: clock cycles, from lttng-calibrate bench on this kernel;\n"
+	      "predicted: events x cost, in % of the untraced CPU time;\n"
+	      "measured: traced minus untraced CPU time (Welch); explained: predicted / measured\n",
+	      out);
+	return ferror(out) ? -1 : 0;
+}
+
+static const char *const lc_pr_fields[] = {
+	"configuration", "status", "reason", "events_per_run", "events_lost",
+	"cost_per_event_cycles", "cost_ci95_cycles", "cost_basis",
+	"predicted_overhead_cycles", "predicted_overhead_percent",
+	"measured_overhead_cycles", "measured_overhead_percent",
+	"measured_ci95_percent", "explained_fraction", "agree",
+	"untraced_cpu_cycles", "throughput",
+};
+
+/* Where the @k-th number of lc_pr_numbers() is in lc_pr_fields[]. */
+static size_t lc_pr_field_of(size_t k)
+{
+	return k < 4 ? k + 3 : k < 10 ? k + 4 : k + 5;
+}
+
+/*
+ * A row's numbers, in the order of lc_pr_fields[] without its strings
+ * (configuration, status, reason, cost_basis) and agree.
+ */
+static void lc_pr_numbers(const struct lc_predict_row *row,
+			  const struct lc_predict_fig *f, double *v)
+{
+	v[0] = f->events;
+	v[1] = f->lost;
+	v[2] = row->cost_cycles;
+	v[3] = row->cost_ci95;
+	v[4] = f->predicted;
+	v[5] = lc_pr_percent(f->predicted, f->base);
+	v[6] = f->measured;
+	v[7] = lc_pr_percent(f->measured, f->base);
+	v[8] = lc_pr_percent(f->measured_ci95, f->base);
+	v[9] = f->explained;
+	v[10] = f->base;
+	v[11] = f->throughput;
+}
+
+static int lc_pr_print_csv(const struct lc_predict *p, FILE *out)
+{
+	struct lc_predict_fig f;
+	double v[12];
+	size_t i, k;
+
+	for (k = 0; k < ARRAY_SIZE(lc_pr_fields); k++)
+		fprintf(out, "%s%s", k ? "," : "", lc_pr_fields[k]);
+	fputc('\n', out);
+	for (i = 0; i < p->nr; i++) {
+		const struct lc_predict_row *row = &p->rows[i];
+		bool ok = row->status == LC_BENCH_OK;
+
+		lc_csv_field(out, row->name, strlen(row->name));
+		fprintf(out, ",%s,", lc_bench_status_name(row->status));
+		lc_csv_field(out, row->reason, strlen(row->reason));
+		if (ok)
+			lc_pr_figures(p, row, &f);
+		lc_pr_numbers(row, &f, v);
+		for (k = 0; k < 12; k++) {
+			if (k == 4) {
+				fputc(',', out);
+				lc_csv_field(out, row->cost_basis,
+					     strlen(row->cost_basis));
+			}
+			if (k == 10)
+				fprintf(out, ",%s", ok ? f.agree ? "true" :
+					"false" : "");
+			if (ok && isfinite(v[k]))
+				fprintf(out, ",%.10g", v[k]);
+			else
+				fputc(',', out);
+		}
+		fputc('\n', out);
+	}
+	return ferror(out) ? -1 : 0;
+}
+
+static int lc_pr_print_json(const struct lc_predict *p, FILE *out)
+{
+	struct lc_predict_fig f;
+	double v[12];
+	size_t i, k;
+
+	fprintf(out, "{\n  \"format\": \"%s\",\n  \"kernel\": ", LC_PREDICT_FORMAT);
+	lc_json_string(out, p->kernel, strlen(p->kernel));
+	fputs(",\n  \"command\": ", out);
+	lc_json_string(out, p->command, strlen(p->command));
+	fprintf(out, ",\n  \"runs\": %zu,\n  \"clock\": ", p->base.nr);
+	lc_json_string(out, p->clock, strlen(p->clock));
+	fprintf(out, ",\n  \"clock_khz\": %lld,\n  \"cpu_time\": ", p->clock_khz);
+	lc_json_string(out, p->cpu_time, strlen(p->cpu_time));
+	fputs(",\n  \"untraced\": {", out);
+	lc_json_number(out, "cpu_ns",
+		       lc_pr_mean(p->base.cpu_ns, p->base.nr), ", ");
+	lc_json_number(out, "cpu_cycles",
+		       lc_pr_cycles(p, lc_pr_mean(p->base.cpu_ns, p->base.nr)),
+		       ", ");
+	lc_json_number(out, "throughput", lc_pr_base_throughput(p), "");
+	fputs("},\n  \"rows\": [", out);
+	for (i = 0; i < p->nr; i++) {
+		const struct lc_predict_row *row = &p->rows[i];
+		bool ok = row->status == LC_BENCH_OK;
+
+		fprintf(out, "%s\n    {\"configuration\": ", i ? "," : "");
+		lc_json_string(out, row->name, strlen(row->name));
+		fprintf(out, ", \"status\": \"%s\", \"reason\": ",
+			lc_bench_status_name(row->status));
+		lc_json_string(out, row->reason, strlen(row->reason));
+		fputs(", \"cost_basis\": ", out);
+		lc_json_string(out, row->cost_basis, strlen(row->cost_basis));
+		if (ok)
+			lc_pr_figures(p, row, &f);
+		lc_pr_numbers(row, &f, v);
+		for (k = 0; k < 12; k++) {
+			fputs(", ", out);
+			lc_json_number(out, lc_pr_fields[lc_pr_field_of(k)],
+				       ok ? v[k] : NAN, "");
+		}
+		fprintf(out, ", \"agree\": %s}", ok ? f.agree ? "true" :
+			"false" : "null");
+	}
+	fputs("\n  ]\n}\n", out);
+	return ferror(out) ? -1 : 0;
+}
+
+/*
+ * The chart: a bar for the predicted and one for the measured overhead of
+ * each configuration measured, in percent of the untraced CPU time with
+ * their 95 % intervals, drawn by the bench's chart code.
+ */
+static int lc_pr_plot(const struct lc_predict *p, FILE *out)
+{
+	static struct lc_bench b;
+	struct lc_predict_fig f;
+	size_t i, k;
+
+	memset(&b, 0, sizeof(b));
+	b.chart.title = "lttng-calibrate predict: what tracing costs the command";
+	snprintf(b.chart.subtitle, sizeof(b.chart.subtitle),
+		 "%.60s, %.60s, %zu runs each, clock %.20s", p->kernel,
+		 p->command, p->base.nr, p->clock);
+	b.chart.axis = "overhead, % of the untraced CPU time (error bars: 95% confidence interval)";
+	b.chart.unit = "%";
+	b.chart.decimals = 2;
+	for (i = 0; i < p->nr && b.nr + 2 <= LC_BENCH_MAX_ROWS; i++) {
+		const struct lc_predict_row *row = &p->rows[i];
+		struct lc_bench_row *r;
+
+		if (row->status != LC_BENCH_OK) {
+			r = lc_bench_add_row(&b, row->name);
+			lc_bench_row_set(r, row->status, "%s", row->reason);
+			continue;
+		}
+		lc_pr_figures(p, row, &f);
+		for (k = 0; k < 2; k++) {
+			char name[LC_BENCH_NAME_MAX];
+
+			snprintf(name, sizeof(name), "%.20s %s", row->name,
+				 k ? "measured" : "predicted");
+			r = lc_bench_add_row(&b, name);
+			r->measured = 1;
+			r->overhead_cycles = lc_pr_percent(k ? f.measured :
+							   f.predicted, f.base);
+			r->ci95_cycles = lc_pr_percent(k ? f.measured_ci95 :
+						       f.predicted_ci95, f.base);
+			if (!isfinite(r->overhead_cycles) ||
+			    !isfinite(r->ci95_cycles))
+				r->measured = 0;
+		}
+	}
+	return lc_bench_plot_svg(&b, out);
+}
+
+/* Running the command */
+
+static int lc_pr_rm(const char *path, const struct stat *st, int type,
+		    struct FTW *ftw)
+{
+	(void)st;
+	(void)type;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+/* "Throughput N" in what the command printed, or NaN. */
+static double lc_pr_throughput(const char *path)
+{
+	char *text = lc_read_file(path, NULL);
+	const char *p = text ? strstr(text, "Throughput ") : NULL;
+	double v = NAN;
+	char *end;
+
+	if (p) {
+		v = strtod(p + 11, &end);
+		if (end == p + 11)
+			v = NAN;
+	}
+	free(text);
+	return v;
+}
+
+/**
+ * struct lc_pr_cgroup - the cgroup the command runs in
+ * @mnt: a cgroup2 mount of our own, in the scratch directory
+ * @dir: our cgroup in it
+ * @procs: its cgroup.procs, which the command's process writes itself to
+ * @mounted: @mnt is mounted
+ * @made: @dir exists
+ * @why: why there is none, when there is none
+ *
+ * Its cpu.stat counts every process the command starts, whoever reaps it
+ * (a server's children that nobody waits for too); without cgroup2, the
+ * CPU time is getrusage()'s, of the children the command waited for.
+ */
+struct lc_pr_cgroup {
+	char mnt[320];
+	char dir[352];
+	char procs[384];
+	bool mounted;
+	bool made;
+	char why[96];
+};
+
+static struct lc_pr_cgroup lc_pr_cg;
+
+static void lc_pr_cgroup_setup(const struct lc_predict_ctx *pc)
+{
+	struct lc_pr_cgroup *cg = &lc_pr_cg;
+
+	snprintf(cg->mnt, sizeof(cg->mnt), "%s/cgroup", pc->bench.tmpdir);
+	snprintf(cg->dir, sizeof(cg->dir), "%.300s/lc-predict", cg->mnt);
+	snprintf(cg->procs, sizeof(cg->procs), "%.340s/cgroup.procs",
+		 cg->dir);
+	if (mkdir(cg->mnt, 0700) ||
+	    mount("cgroup2", cg->mnt, "cgroup2", MS_NOSUID | MS_NODEV |
+		  MS_NOEXEC, NULL)) {
+		snprintf(cg->why, sizeof(cg->why), "cgroup2: %s",
+			 strerror(errno));
+		return;
+	}
+	cg->mounted = true;
+	if (mkdir(cg->dir, 0700)) {
+		snprintf(cg->why, sizeof(cg->why), "cgroup2 mkdir: %s",
+			 strerror(errno));
+		return;
+	}
+	cg->made = true;
+}
+
+/* The cgroup's CPU time so far, in ns, or -1. */
+static double lc_pr_cgroup_ns(void)
+{
+	char path[400], *text;
+	long long usec;
+
+	snprintf(path, sizeof(path), "%s/cpu.stat", lc_pr_cg.dir);
+	text = lc_read_file(path, NULL);
+	usec = lc_field_ll(text, "usage_usec ", -1);
+	free(text);
+	return usec < 0 ? -1 : usec * 1e3;
+}
+
+/*
+ * What the command left running in its cgroup killed, and waited for
+ * (the cgroup empty), at most 5 s.  Return: how many were left.
+ */
+static int lc_pr_cgroup_kill(void)
+{
+	char *text, *p;
+	int i, left = 0;
+
+	if (!lc_pr_cg.made)
+		return 0;
+	for (i = 0; i < 500; i++) {
+		text = lc_read_file(lc_pr_cg.procs, NULL);
+		if (!text || !*text) {
+			free(text);
+			break;
+		}
+		for (p = text; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 :
+		     p + strlen(p)) {
+			kill((pid_t)atoi(p), SIGKILL);
+			left += !i;
+		}
+		free(text);
+		usleep(10000);
+	}
+	return left;
+}
+
+static void lc_pr_cgroup_release(void)
+{
+	struct lc_pr_cgroup *cg = &lc_pr_cg;
+
+	lc_pr_cgroup_kill();
+	if (cg->made && !rmdir(cg->dir))
+		cg->made = false;
+	if (cg->mounted && !umount2(cg->mnt, MNT_DETACH))
+		cg->mounted = false;
+	if (cg->mnt[0])
+		rmdir(cg->mnt);
+}
+
+/*
+ * One run of the command: the CPU time of its cgroup (or of the children
+ * it waited for), in ns; what it printed goes to the scratch directory;
+ * what it left running is killed.
+ */
+static int lc_pr_run_command(struct lc_predict_ctx *pc, char **argv,
+			     double *cpu_ns, double *throughput)
+{
+	char out[PATH_MAX + 32], err[PATH_MAX + 32], last[160];
+	struct rusage before, after;
+	double cg_before, cg_after;
+	struct lc_proc proc = {
+		.argv = argv, .null_in = true, .group = true,
+		.stop_on_signal = true, .kill_ms = LC_BENCH_KILL_MS,
+	};
+	int code;
+
+	snprintf(out, sizeof(out), "%s/command.out", pc->bench.tmpdir);
+	snprintf(err, sizeof(err), "%s/command.err", pc->bench.tmpdir);
+	proc.out = out;
+	proc.err = err;
+	if (lc_pr_cg.made)
+		proc.cgroup_procs = lc_pr_cg.procs;
+	cg_before = lc_pr_cgroup_ns();
+	getrusage(RUSAGE_CHILDREN, &before);
+	code = lc_proc_run(&proc);
+	getrusage(RUSAGE_CHILDREN, &after);
+	lc_pr_cgroup_kill();
+	cg_after = lc_pr_cgroup_ns();
+	if (lc_signal_caught())
+		return -1;
+	if (code) {
+		lc_bench_last_line(err, last, sizeof(last));
+		if (code == -1)
+			return lc_err("predict: %s: %s", argv[0],
+				      strerror(errno));
+		return lc_err("predict: %s exited with status %d%s%s", argv[0],
+			      code, last[0] ? ": " : "", last);
+	}
+	if (lc_pr_cg.made && cg_before >= 0 && cg_after >= cg_before)
+		*cpu_ns = cg_after - cg_before;
+	else
+		*cpu_ns = ((after.ru_utime.tv_sec - before.ru_utime.tv_sec) +
+			   (after.ru_stime.tv_sec - before.ru_stime.tv_sec)) *
+			  1e9 +
+			  ((after.ru_utime.tv_usec - before.ru_utime.tv_usec) +
+			   (after.ru_stime.tv_usec - before.ru_stime.tv_usec)) *
+			  1e3;
+	*throughput = lc_pr_throughput(out);
+	return 0;
+}
+
+/* N runs, traced by @t (NULL: untraced). */
+static int lc_pr_runs(struct lc_predict_ctx *pc,
+		      const struct lc_predict_opts *o,
+		      const struct lc_predict_tracer *t,
+		      struct lc_predict_runs *r, char *why, size_t len)
+{
+	long long events = 0, lost = 0;
+	size_t i;
+
+	for (i = 0; i < o->runs && !lc_signal_caught(); i++) {
+		pc->run = (int)i;
+		if (t && t->start(pc, why, len))
+			return -1;
+		if (lc_pr_run_command(pc, o->argv, &r->cpu_ns[i],
+				      &r->throughput[i])) {
+			if (t) {
+				long long e, l;
+				char ignored[16];
+
+				t->stop(pc, &e, &l, ignored, sizeof(ignored));
+			}
+			snprintf(why, len, "the command failed");
+			return -2;
+		}
+		if (t && t->stop(pc, &events, &lost, why, len))
+			return -1;
+		r->events[i] = (double)events;
+		r->lost[i] = (double)lost;
+		r->nr = i + 1;
+	}
+	if (lc_signal_caught()) {
+		snprintf(why, len, "interrupted");
+		return -1;
+	}
+	return 0;
+}
+
+/* Configurations */
+
+static const char *lc_pr_config_name(const struct lc_predict_tracer *t,
+				     const struct lc_predict_opts *o,
+				     char *buf, size_t len)
+{
+	if (t->function)
+		snprintf(buf, len, "ftrace-%s-%s", t->name, o->function);
+	else if (t->cost)
+		snprintf(buf, len, "%s-%s", t->name, o->set->name);
+	else
+		snprintf(buf, len, "%s", t->name);
+	return buf;
+}
+
+/*
+ * The bench rows the configurations asked for need, comma separated,
+ * after "none".
+ */
+static void lc_pr_cost_rows(const struct lc_predict *p, char *buf, size_t len)
+{
+	size_t i;
+
+	snprintf(buf, len, "none");
+	for (i = 0; i < p->nr; i++) {
+		const struct lc_predict_tracer *t = p->rows[i].tracer;
+
+		if (p->rows[i].status != LC_BENCH_OK || !t->cost)
+			continue;
+		snprintf(buf + strlen(buf), len - strlen(buf), ",%s", t->cost);
+		if (t->cost_less)
+			snprintf(buf + strlen(buf), len - strlen(buf), ",%s",
+				 t->cost_less);
+	}
+}
+
+static const struct lc_bench_row *lc_pr_bench_row(const struct lc_bench *b,
+						  const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < b->nr; i++)
+		if (!strcmp(b->rows[i].mechanism, name))
+			return &b->rows[i];
+	return NULL;
+}
+
+/* A row's cost per event from the bench; the row fails when it has none. */
+static void lc_pr_cost(struct lc_predict_row *row, const struct lc_bench *b)
+{
+	const struct lc_predict_tracer *t = row->tracer;
+	const struct lc_bench_row *c, *less = NULL;
+
+	if (!t->cost) {
+		snprintf(row->cost_basis, sizeof(row->cost_basis), "none");
+		return;
+	}
+	c = lc_pr_bench_row(b, t->cost);
+	if (t->cost_less)
+		less = lc_pr_bench_row(b, t->cost_less);
+	if (!c || c->status != LC_BENCH_OK ||
+	    (t->cost_less && (!less || less->status != LC_BENCH_OK))) {
+		if (!c || c->status == LC_BENCH_OK)
+			c = less;
+		row->status = c && c->status == LC_BENCH_UNAVAILABLE ?
+			      LC_BENCH_UNAVAILABLE : LC_BENCH_FAILED;
+		snprintf(row->reason, sizeof(row->reason),
+			 "calibration %s: %.200s", c ? c->mechanism : t->cost,
+			 c ? c->reason : "not measured");
+		return;
+	}
+	row->cost_cycles = c->overhead_cycles;
+	row->cost_ci95 = c->ci95_cycles;
+	snprintf(row->cost_basis, sizeof(row->cost_basis), "%s", t->cost);
+	if (less) {
+		row->cost_cycles -= less->overhead_cycles;
+		row->cost_ci95 = hypot(c->ci95_cycles, less->ci95_cycles);
+		snprintf(row->cost_basis, sizeof(row->cost_basis), "%s - %s",
+			 t->cost, t->cost_less);
+	}
+}
+
+static int lc_pr_tmpdir(struct lc_predict_ctx *pc)
+{
+	snprintf(pc->bench.tmpdir, sizeof(pc->bench.tmpdir),
+		 "/tmp/lttng-calibrate-predict.XXXXXX");
+	if (!mkdtemp(pc->bench.tmpdir)) {
+		lc_err("mkdtemp %s: %s", pc->bench.tmpdir, strerror(errno));
+		pc->bench.tmpdir[0] = '\0';
+		return -1;
+	}
+	return 0;
+}
+
+static void lc_pr_header(struct lc_predict *p, const struct lc_predict_opts *o)
+{
+	struct utsname u;
+	char **a;
+
+	if (!uname(&u))
+		snprintf(p->kernel, sizeof(p->kernel), "%s", u.release);
+	for (a = o->argv; *a; a++)
+		snprintf(p->command + strlen(p->command),
+			 sizeof(p->command) - strlen(p->command), "%s%s",
+			 a == o->argv ? "" : " ", *a);
+}
+
+/*
+ * Every configuration asked for, prepared to check that it can run here
+ * and torn down; those named on the command line must.
+ */
+static int lc_pr_rows(struct lc_predict *p, struct lc_predict_ctx *pc,
+		      const struct lc_predict_opts *o)
+{
+	char why[LC_BENCH_REASON_MAX];
+	size_t i;
+
+	for (i = 0; i < lc_predict_nr_tracers; i++) {
+		const struct lc_predict_tracer *t = lc_predict_tracers[i];
+		struct lc_predict_row *row;
+		enum lc_bench_prep rc;
+
+		if (o->nr_chosen ? !o->chosen[i] : t->function && !o->function)
+			continue;
+		row = &p->rows[p->nr++];
+		row->tracer = t;
+		lc_pr_config_name(t, o, row->name, sizeof(row->name));
+		why[0] = '\0';
+		rc = t->prepare(pc, why, sizeof(why));
+		t->teardown(pc);
+		if (rc == LC_PREP_OK)
+			continue;
+		row->status = rc == LC_PREP_UNAVAILABLE ? LC_BENCH_UNAVAILABLE :
+			      LC_BENCH_FAILED;
+		snprintf(row->reason, sizeof(row->reason), "%s", why);
+		if (o->nr_chosen)
+			return lc_err("predict: %s: %s", row->name, why);
+	}
+	return 0;
+}
+
+/* Measure: calibrate, the untraced runs, each configuration's runs. */
+static int lc_pr_measure(struct lc_predict *p, struct lc_predict_ctx *pc,
+			 const struct lc_predict_opts *o)
+{
+	static struct lc_bench b;
+	char only[512], why[LC_BENCH_REASON_MAX];
+	size_t i;
+	int rc;
+
+	/* "none" too: every calibration has the module's clock. */
+	lc_pr_cost_rows(p, only, sizeof(only));
+	if (lc_bench_calibrate(only, o->iterations, &b) || lc_signal_caught())
+		return -1;
+	snprintf(p->clock, sizeof(p->clock), "%s", b.clock);
+	p->clock_khz = b.clock_khz;
+	if (p->clock_khz <= 0)
+		return lc_err("predict: the module gives no clock frequency (clock.khz in %s/results_kv)",
+			      LC_DIR);
+	for (i = 0; i < p->nr; i++)
+		if (p->rows[i].status == LC_BENCH_OK)
+			lc_pr_cost(&p->rows[i], &b);
+	/* A configuration's own state: sessiond, buffers, FIFOs. */
+	snprintf(pc->bench.session, sizeof(pc->bench.session),
+		 "lttng-calibrate-predict-%d", (int)getpid());
+	setenv("LTTNG_HOME", pc->bench.tmpdir, 1);
+	lc_bench_tracefs_find(&pc->bench);
+	rc = lc_pr_runs(pc, o, NULL, &p->base, why, sizeof(why));
+	if (rc)
+		return -1;
+	for (i = 0; i < p->nr && !lc_signal_caught(); i++) {
+		struct lc_predict_row *row = &p->rows[i];
+		const struct lc_predict_tracer *t = row->tracer;
+
+		if (row->status != LC_BENCH_OK)
+			continue;
+		why[0] = '\0';
+		if (t->prepare(pc, why, sizeof(why)) != LC_PREP_OK)
+			rc = -1;
+		else
+			rc = lc_pr_runs(pc, o, t, &row->runs, why, sizeof(why));
+		t->teardown(pc);
+		if (rc == -2)
+			return -1;
+		if (rc) {
+			row->status = LC_BENCH_FAILED;
+			snprintf(row->reason, sizeof(row->reason), "%s", why);
+		}
+	}
+	return lc_signal_caught() ? -1 : 0;
+}
+
+static int lc_pr_parse_mechanism(const char *name, struct lc_predict_opts *o)
+{
+	char names[256] = "";
+	size_t i;
+
+	for (i = 0; i < lc_predict_nr_tracers; i++) {
+		if (!strcmp(name, lc_predict_tracers[i]->name)) {
+			o->nr_chosen += !o->chosen[i];
+			o->chosen[i] = true;
+			return 0;
+		}
+		snprintf(names + strlen(names), sizeof(names) - strlen(names),
+			 "%s%s", i ? ", " : "", lc_predict_tracers[i]->name);
+	}
+	return lc_err("predict: unknown mechanism '%s' (mechanisms: %s)", name,
+		      names);
+}
+
+static int lc_pr_parse_set(const char *name, struct lc_predict_opts *o)
+{
+	char names[128] = "";
+	size_t i;
+
+	for (i = 0; i < lc_predict_nr_sets; i++) {
+		if (!strcmp(name, lc_predict_sets[i].name)) {
+			o->set = &lc_predict_sets[i];
+			return 0;
+		}
+		snprintf(names + strlen(names), sizeof(names) - strlen(names),
+			 "%s%s", i ? ", " : "", lc_predict_sets[i].name);
+	}
+	return lc_err("predict: unknown event set '%s' (sets: %s)", name,
+		      names);
+}
+
+/* 0 to go on, 2 on a usage error, -1 when done (--help). */
+static int lc_pr_parse(int argc, char **argv, struct lc_predict_opts *o)
+{
+	char path[PATH_MAX];
+	size_t i;
+	int opt;
+
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, "+n:h", lc_predict_options,
+				  NULL)) != -1) {
+		switch (opt) {
+		case LC_PR_OPT_MECHANISM:
+			if (lc_pr_parse_mechanism(optarg, o))
+				return 2;
+			break;
+		case LC_PR_OPT_EVENTS:
+			if (lc_pr_parse_set(optarg, o))
+				return 2;
+			break;
+		case LC_PR_OPT_FUNCTION:
+			if (!*optarg || strpbrk(optarg, " \t\n:/")) {
+				lc_err("predict: --function '%s': not a kernel function name",
+				       optarg);
+				return 2;
+			}
+			o->function = optarg;
+			break;
+		case LC_PR_OPT_RUNS:
+			if (lc_parse_count(optarg, LC_PREDICT_MAX_RUNS, &o->runs) ||
+			    o->runs < 2) {
+				lc_err("predict: --runs '%s': a count from 2 to %d",
+				       optarg, LC_PREDICT_MAX_RUNS);
+				return 2;
+			}
+			break;
+		case 'n':
+			if (lc_parse_iterations(optarg, &o->iterations))
+				return 2;
+			break;
+		case LC_PR_OPT_FORMAT:
+			if (lc_format_parse(optarg, &o->format))
+				return 2;
+			break;
+		case LC_PR_OPT_PLOT:
+			o->plot = optarg;
+			break;
+		case LC_PR_OPT_LIST:
+			for (i = 0; i < lc_predict_nr_tracers; i++)
+				puts(lc_predict_tracers[i]->name);
+			return -1;
+		case LC_PR_OPT_LIST_EVENTS:
+			for (i = 0; i < lc_predict_nr_sets; i++)
+				puts(lc_predict_sets[i].name);
+			return -1;
+		case 'h':
+			fputs(lc_predict_usage, stdout);
+			return -1;
+		default:
+			lc_err("predict: unknown option '%s' (see lttng-calibrate predict --help)",
+			       argv[optind - 1]);
+			return 2;
+		}
+	}
+	if (optind >= argc) {
+		lc_err("predict: no command: lttng-calibrate predict [OPTION]... -- COMMAND [ARG]...");
+		return 2;
+	}
+	o->argv = argv + optind;
+	for (i = 0; i < lc_predict_nr_tracers; i++) {
+		if (o->chosen[i] && lc_predict_tracers[i]->function &&
+		    !o->function) {
+			lc_err("predict: --mechanism %s needs --function NAME",
+			       lc_predict_tracers[i]->name);
+			return 2;
+		}
+	}
+	if (lc_proc_find(o->argv[0], path, sizeof(path))) {
+		lc_err("predict: %s: command not found", o->argv[0]);
+		return 2;
+	}
+	return 0;
+}
+
+/**
+ * lc_predict_main() - the predict subcommand
+ * @argc: its arguments' count, "predict" included
+ * @argv: its arguments, argv[0] being "predict"
+ *
+ * Return: the exit status: 0, 1 on an error, 2 on a usage error, 128 +
+ * the signal when interrupted.
+ */
+int lc_predict_main(int argc, char **argv)
+{
+	static struct lc_predict p;
+	static struct lc_predict_ctx pc;
+	struct lc_predict_opts o = {
+		.set = &lc_predict_sets[0],
+		.runs = LC_PREDICT_DEFAULT_RUNS,
+		.iterations = LC_PREDICT_DEFAULT_N,
+		.format = LC_FORMAT_TABLE,
+	};
+	int rc = lc_pr_parse(argc, argv, &o), err;
+	FILE *plot = NULL;
+
+	if (rc)
+		return rc < 0 ? 0 : rc;
+	if (lc_need_root())
+		return 1;
+	if (o.plot) {
+		plot = fopen(o.plot, "w");
+		if (!plot) {
+			lc_err("--plot %s: %s", o.plot, strerror(errno));
+			return 1;
+		}
+	}
+	lc_signal_catch();
+	if (lc_setup() || lc_pr_tmpdir(&pc)) {
+		if (plot)
+			fclose(plot);
+		return 1;
+	}
+	pc.set = o.set;
+	pc.function = o.function;
+	lc_pr_cgroup_setup(&pc);
+	if (lc_pr_cg.made)
+		snprintf(p.cpu_time, sizeof(p.cpu_time),
+			 "cgroup (the command and every process it starts)");
+	else
+		snprintf(p.cpu_time, sizeof(p.cpu_time),
+			 "getrusage (the children the command waits for; no %s)",
+			 lc_pr_cg.why);
+	/* The ring buffer of the ftrace configurations: 8 MB per CPU. */
+	pc.bench.iterations = 100000;
+	lc_pr_header(&p, &o);
+	lc_bench_tracefs_find(&pc.bench);
+	setenv("LTTNG_HOME", pc.bench.tmpdir, 1);
+	snprintf(pc.bench.session, sizeof(pc.bench.session),
+		 "lttng-calibrate-predict-%d", (int)getpid());
+	err = lc_pr_rows(&p, &pc, &o);
+	lc_predict_finish(&pc);
+	if (!err)
+		err = lc_pr_measure(&p, &pc, &o);
+	lc_predict_finish(&pc);
+	lc_pr_cgroup_release();
+	nftw(pc.bench.tmpdir, lc_pr_rm, 16, FTW_DEPTH | FTW_PHYS);
+	if (lc_signal_caught() || err) {
+		if (plot) {
+			fclose(plot);
+			unlink(o.plot);
+		}
+		if (!lc_signal_caught())
+			return 1;
+		lc_err("interrupted: tracing stopped, every session, event and probe removed");
+		return 128 + lc_signal_caught();
+	}
+	if (o.format == LC_FORMAT_JSON)
+		err = lc_pr_print_json(&p, stdout);
+	else if (o.format == LC_FORMAT_CSV)
+		err = lc_pr_print_csv(&p, stdout);
+	else
+		err = lc_pr_print_table(&p, stdout);
+	if (fflush(stdout) || err) {
+		lc_err("writing the rows: %s", strerror(errno));
+		err = -1;
+	}
+	if (plot && (lc_pr_plot(&p, plot) | fclose(plot))) {
+		lc_err("writing %s: %s", o.plot, strerror(errno));
+		err = -1;
+	}
+	return err ? 1 : 0;
+}

@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * lttng-calibrate predict: from a probe's cost to a workload's slowdown.
+ * Calls go one way:
+ *
+ *   predict.c          the command line, the runs of the command, the
+ *                      statistics, the output; the costs from the bench
+ *                      (bench.c's lc_bench_calibrate())
+ *   predict-tracers.c  the tracing configurations: each one's set-up,
+ *                      start and stop around one run, its events counted,
+ *                      its teardown
+ *   bench-mech.c,      tracefs, the tracers' commands, lttng-sessiond
+ *   bench-lttng.c
+ */
+#ifndef LTTNG_CALIBRATE_CLI_PREDICT_H
+#define LTTNG_CALIBRATE_CLI_PREDICT_H
+
+#include <stdbool.h>
+
+#include "bench-mech.h"
+
+#define LC_PREDICT_FORMAT	"lttng-calibrate-predict/1"
+#define LC_PREDICT_NAME_MAX	96
+
+/**
+ * struct lc_predict_set - a named set of kernel events
+ * @name: its name, in the configurations' names ("syscalls-sched")
+ * @sched: sched_switch and sched_wakeup
+ * @irq: irq_handler_entry and irq_handler_exit
+ * @syscalls: every system call's entry and exit
+ */
+struct lc_predict_set {
+	const char *name;
+	bool sched;
+	bool irq;
+	bool syscalls;
+};
+
+/**
+ * struct lc_predict_ctx - what the tracers see
+ * @bench: the scratch directory, tracefs, what was changed (LC_T_*), the
+ *	LTTng session and the lttng-sessiond started
+ * @set: the event set traced
+ * @function: the kernel function of the function probes, or NULL
+ * @tracer: the tracer running in the background during a run (perf
+ *	record, bpftrace), until stopped
+ * @run: the run's number, for the names of its files
+ * @enabled: tracefs event files (relative to tracefs) this tool enabled
+ * @nr_enabled: how many
+ */
+struct lc_predict_ctx {
+	struct lc_bench_ctx bench;
+	const struct lc_predict_set *set;
+	const char *function;
+	struct lc_proc tracer;
+	int run;
+	char enabled[8][96];
+	int nr_enabled;
+};
+
+/**
+ * struct lc_predict_tracer - one way of tracing the workload
+ * @name: what --mechanism takes
+ * @function: it traces --function, not the event set
+ * @cost: the bench row whose overhead per call is the cost of one event
+ * @cost_less: a bench row whose overhead is taken off @cost's, or NULL
+ *	(LTTng: its kprobe event less the bare kprobe, the cost of writing
+ *	one event)
+ * @prepare: check that it can run here; why says why not
+ * @start: before one run: tracing on, nothing recorded yet
+ * @stop: after the run: tracing off; the events it recorded and lost
+ * @teardown: undo whatever @prepare and @start did; idempotent
+ */
+struct lc_predict_tracer {
+	const char *name;
+	bool function;
+	const char *cost;
+	const char *cost_less;
+	enum lc_bench_prep (*prepare)(struct lc_predict_ctx *pc, char *why,
+				      size_t len);
+	int (*start)(struct lc_predict_ctx *pc, char *why, size_t len);
+	int (*stop)(struct lc_predict_ctx *pc, long long *events,
+		    long long *lost, char *why, size_t len);
+	void (*teardown)(struct lc_predict_ctx *pc);
+};
+
+/* predict-tracers.c */
+extern const struct lc_predict_tracer *const lc_predict_tracers[];
+extern const size_t lc_predict_nr_tracers;
+extern const struct lc_predict_set lc_predict_sets[];
+extern const size_t lc_predict_nr_sets;
+void lc_predict_finish(struct lc_predict_ctx *pc);
+
+/* predict.c: the subcommand. */
+int lc_predict_main(int argc, char **argv);
+
+#endif /* LTTNG_CALIBRATE_CLI_PREDICT_H */
