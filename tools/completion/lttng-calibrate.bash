@@ -252,6 +252,10 @@ _lttng_calibrate_predict()
 		_lttng_calibrate_formats
 		return
 		;;
+	--plot)
+		_filedir svg
+		return
+		;;
 	--mechanism)
 		mapfile -t words_out < <("$1" predict --list 2>/dev/null)
 		_lttng_calibrate_reply "${words_out[@]}"
