@@ -20,7 +20,7 @@ tap_collect "$tmp/all"
 tap_component "unit tests" "$dir/unit"
 tap_component "bench unit tests" "$dir/bench-unit" "$dir/data"
 tap_component "command-line tests" sh "$dir/cli.sh" "$top/$bin"
-tap_component "fuzz test" sh "$dir/fuzz.sh" "$top/$bin" "$dir/fuzz-input" 400
+tap_component "fuzz test" sh "$dir/fuzz.sh" "$top/$bin" "$dir/fuzz-input" 150
 tap_component "bench mode tests" sh "$dir/bench.sh" "$top/$bin"
 if [ -x "$top/asan/$bin" ]; then
 	ASAN_OPTIONS=exitcode=99
@@ -35,7 +35,7 @@ if [ -x "$top/asan/$bin" ]; then
 			"$dir/data" 5000
 	fi
 	tap_component "[asan] fuzz test" sh "$dir/fuzz.sh" "$top/asan/$bin" \
-		"$dir/fuzz-input" 150
+		"$dir/fuzz-input" 60
 else
 	tap_skip "sanitizer build" "asan/$bin not built"
 fi

@@ -29,7 +29,7 @@ tap_component "unit tests" "$dir/unit"
 tap_component "command-line tests" sh "$dir/cli.sh" "$top/$bin"
 tap_component "10-million-event test" sh "$dir/big.sh" "$top/$bin" \
 	"$dir/gen-events" 10000002 51200
-tap_component "fuzz test" sh "$dir/fuzz.sh" "$top/$bin" "$dir/mutate" 300
+tap_component "fuzz test" sh "$dir/fuzz.sh" "$top/$bin" "$dir/mutate" 120
 tap_component "install test" install_test
 if [ -x "$top/asan/$bin" ] && [ -x "$top/asan/unit" ]; then
 	ASAN_OPTIONS=exitcode=99:detect_leaks=1
@@ -41,7 +41,7 @@ if [ -x "$top/asan/$bin" ] && [ -x "$top/asan/unit" ]; then
 	tap_component "[asan] streaming test" sh "$dir/big.sh" "$top/asan/$bin" \
 		"$dir/gen-events" 300000
 	tap_component "[asan] fuzz test" sh "$dir/fuzz.sh" "$top/asan/$bin" \
-		"$dir/mutate" 300
+		"$dir/mutate" 100
 else
 	tap_skip "sanitizer build" "asan/$bin not built"
 fi
