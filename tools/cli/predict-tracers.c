@@ -8,7 +8,7 @@
  *   ftrace-SET     the set's tracefs events (the ring buffer's per-CPU
  *                  stats: entries, overrun, dropped)
  *   perf-SET       perf record -a of the same tracepoints, started
- *                  disabled and enabled through its control FIFO (perf
+ *                  disabled and enabled through its control pipe (perf
  *                  report --stats counts the samples and the lost ones)
  *   bpftrace-SET   bpftrace counting them in a map
  *   ftrace-kprobe-FUNCTION, ftrace-kretprobe-FUNCTION
@@ -28,7 +28,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -273,13 +272,21 @@ static void lc_pr_ftrace_teardown(struct lc_predict_ctx *pc)
 	pc->bench.touched &= ~LC_T_DYN_EVENTS;
 }
 
-/* perf record -a, started disabled, enabled through its control FIFO. */
+/* perf, bpftrace: stopped if still there; perf's control pipe closed. */
+static void lc_pr_tracer_teardown(struct lc_predict_ctx *pc)
+{
+	lc_proc_reap(&pc->tracer);
+	if (pc->perf_ctl_open)
+		close(pc->perf_ctl);
+	pc->perf_ctl_open = false;
+}
+
+/* perf record -a, started disabled, enabled through its control pipe. */
 
 static enum lc_bench_prep lc_pr_perf_prepare(struct lc_predict_ctx *pc,
 					     char *why, size_t len)
 {
 	enum lc_bench_prep rc = lc_bench_need("perf", "linux-perf", why, len);
-	char path[PATH_MAX + 16];
 	const char *ev[8];
 	char dir[96];
 	int i, n = lc_pr_events(pc->set, ev);
@@ -297,55 +304,45 @@ static enum lc_bench_prep lc_pr_perf_prepare(struct lc_predict_ctx *pc,
 			return LC_PREP_UNAVAILABLE;
 		}
 	}
-	for (i = 0; i < 2; i++) {
-		snprintf(path, sizeof(path), "%s/perf.%s", pc->bench.tmpdir,
-			 i ? "ack" : "ctl");
-		unlink(path);
-		if (mkfifo(path, 0600)) {
-			snprintf(why, len, "mkfifo %s: %s", path,
-				 strerror(errno));
-			return LC_PREP_FAILED;
-		}
-	}
 	return LC_PREP_OK;
 }
 
-/* The control FIFO opened once perf has it open, or -1. */
-static int lc_pr_perf_ctl(struct lc_predict_ctx *pc, const char *path)
-{
-	long long end = lc_pr_now_ms() + LC_PR_READY_MS;
-	int fd;
-
-	do {
-		fd = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC);
-		if (fd >= 0 || errno != ENXIO)
-			return fd;
-		usleep(20000);
-	} while (!lc_pr_tracer_gone(pc) && !lc_signal_caught() &&
-		 lc_pr_now_ms() < end);
-	return -1;
-}
-
+/*
+ * perf record -a, its events disabled (-D -1) until its control pipe
+ * says "enable" and it answers "ack" on the other: then it records.  The
+ * pipes are perf's file descriptors (--control fd:CTL,ACK); our ends are
+ * closed on exec, perf's closed here once it has them, and our end of the
+ * control pipe only after perf stopped.
+ */
 static int lc_pr_perf_start(struct lc_predict_ctx *pc, char *why,
 			    size_t len)
 {
-	char ctl[PATH_MAX + 16], ack[PATH_MAX + 16], control[2 * PATH_MAX + 48];
 	char data[PATH_MAX + 32], out[PATH_MAX + 32], err[PATH_MAX + 32];
-	char *argv[LC_BENCH_ARGV_MAX], reply[16] = "", last[160];
+	/* 11 words, then 3 per event */
+	char *argv[11 + 3 * 8 + 1], reply[16] = "", last[160], step[128];
+	char control[64];
+	int ctl[2], ack[2], i, n, a = 0, pr = 0, code;
 	const char *ev[8];
 	struct pollfd pfd;
-	int i, n = lc_pr_events(pc->set, ev), a = 0, fd, afd = -1;
+	ssize_t w = -1;
 
-	snprintf(ctl, sizeof(ctl), "%s/perf.ctl", pc->bench.tmpdir);
-	snprintf(ack, sizeof(ack), "%s/perf.ack", pc->bench.tmpdir);
-	snprintf(control, sizeof(control), "fifo:%s,%s", ctl, ack);
+	n = lc_pr_events(pc->set, ev);
+	if (pipe(ctl))
+		goto fail_pipe;
+	if (pipe(ack)) {
+		close(ctl[0]);
+		close(ctl[1]);
+		goto fail_pipe;
+	}
+	fcntl(ctl[1], F_SETFD, FD_CLOEXEC);
+	fcntl(ack[0], F_SETFD, FD_CLOEXEC);
+	snprintf(control, sizeof(control), "fd:%d,%d", ctl[0], ack[1]);
 	snprintf(data, sizeof(data), "%s/perf-%d.data", pc->bench.tmpdir,
 		 pc->run);
 	snprintf(out, sizeof(out), "%s/perf-%d.out", pc->bench.tmpdir, pc->run);
 	snprintf(err, sizeof(err), "%s/perf-%d.err", pc->bench.tmpdir, pc->run);
 	argv[a++] = "perf";
 	argv[a++] = "record";
-	argv[a++] = "-q";
 	argv[a++] = "-a";
 	argv[a++] = "-m";
 	argv[a++] = "1024";
@@ -362,31 +359,39 @@ static int lc_pr_perf_start(struct lc_predict_ctx *pc, char *why,
 		argv[a++] = "--exclude-perf";
 	}
 	argv[a] = NULL;
-	if (lc_pr_tracer_start(pc, argv, out, err)) {
+	code = lc_pr_tracer_start(pc, argv, out, err);
+	close(ctl[0]);
+	close(ack[1]);
+	if (code) {
 		snprintf(why, len, "perf: %s", strerror(errno));
+		close(ctl[1]);
+		close(ack[0]);
 		return -1;
 	}
-	/* The ack FIFO is ours to read: open it before perf writes to it. */
-	afd = open(ack, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	fd = afd < 0 ? -1 : lc_pr_perf_ctl(pc, ctl);
-	if (fd >= 0) {
-		if (write(fd, "enable\n", 7) != 7)
-			reply[0] = '\0';
-		close(fd);
-		pfd = (struct pollfd){ .fd = afd, .events = POLLIN };
-		if (poll(&pfd, 1, LC_PR_READY_MS) == 1 &&
-		    read(afd, reply, sizeof(reply) - 1) > 0 &&
-		    !strncmp(reply, "ack", 3)) {
-			close(afd);
-			return 0;
-		}
+	w = write(ctl[1], "enable\n", 7);
+	pfd = (struct pollfd){ .fd = ack[0], .events = POLLIN };
+	if (w == 7)
+		pr = poll(&pfd, 1, LC_PR_READY_MS);
+	if (pr == 1 && read(ack[0], reply, sizeof(reply) - 1) > 0 &&
+	    !strncmp(reply, "ack", 3)) {
+		pc->perf_ctl = ctl[1];
+		pc->perf_ctl_open = true;
+		close(ack[0]);
+		return 0;
 	}
-	if (afd >= 0)
-		close(afd);
-	lc_pr_tracer_stop(pc);
+	close(ctl[1]);
+	close(ack[0]);
+	snprintf(step, sizeof(step),
+		 "no ack after enable (write %zd, poll %d, events %#x)", w, pr,
+		 pfd.revents);
+	code = lc_pr_tracer_stop(pc);
 	lc_bench_last_line(err, last, sizeof(last));
-	snprintf(why, len, "perf record did not start: %s",
-		 last[0] ? last : "no answer on its control FIFO");
+	snprintf(why, len, "perf record did not start: %s; perf %s %d%s%s",
+		 step, code < 0 ? "not waited for" : "exit status", code,
+		 last[0] ? ": " : "", last);
+	return -1;
+fail_pipe:
+	snprintf(why, len, "pipe: %s", strerror(errno));
 	return -1;
 }
 
@@ -414,6 +419,7 @@ static int lc_pr_perf_stop(struct lc_predict_ctx *pc, long long *events,
 	char *text;
 	int code = lc_pr_tracer_stop(pc);
 
+	lc_pr_tracer_teardown(pc);
 	snprintf(data, sizeof(data), "%s/perf-%d.data", pc->bench.tmpdir,
 		 pc->run);
 	snprintf(err, sizeof(err), "%s/perf-%d.err", pc->bench.tmpdir, pc->run);
@@ -446,10 +452,6 @@ static int lc_pr_perf_stop(struct lc_predict_ctx *pc, long long *events,
 	return 0;
 }
 
-static void lc_pr_tracer_teardown(struct lc_predict_ctx *pc)
-{
-	lc_proc_reap(&pc->tracer);
-}
 
 /* bpftrace: a count map of the set's tracepoints. */
 

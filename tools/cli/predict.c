@@ -166,6 +166,9 @@ struct lc_predict_row {
  * @clock: the module's clock, and its frequency in kHz
  * @clock_khz: see @clock
  * @cpu_time: how CPU time is measured: "cgroup", or "getrusage" and why
+ * @per_work: every run printed a throughput: figures are scaled to the
+ *	untraced runs' work (lc_pr_scale())
+ * @base_throughput: the untraced runs' mean throughput
  * @base: the untraced runs
  * @rows: one per configuration
  * @nr: how many
@@ -176,6 +179,8 @@ struct lc_predict {
 	char clock[LC_BENCH_NAME_MAX];
 	long long clock_khz;
 	char cpu_time[192];
+	bool per_work;
+	double base_throughput;
 	struct lc_predict_runs base;
 	struct lc_predict_row rows[16];
 	size_t nr;
@@ -221,30 +226,48 @@ static double lc_pr_mean(const double *v, size_t n)
 	return s.mean;
 }
 
+/*
+ * Run @i's scale: 1, or where the command prints its throughput (it runs
+ * for a fixed time, as tbench does, and tracing shows as less work done
+ * in the same CPU time), the untraced runs' mean throughput over the
+ * run's, so that every run's figures are those of the same work.
+ */
+static double lc_pr_scale(const struct lc_predict *p,
+			  const struct lc_predict_runs *r, size_t i)
+{
+	return p->per_work ? p->base_throughput / r->throughput[i] : 1;
+}
+
 static void lc_pr_figures(const struct lc_predict *p,
 			  const struct lc_predict_row *row,
 			  struct lc_predict_fig *f)
 {
 	double base[LC_PREDICT_MAX_RUNS], traced[LC_PREDICT_MAX_RUNS];
+	double pred[LC_PREDICT_MAX_RUNS];
+	const struct lc_predict_runs *r = &row->runs;
 	struct summary sb, st;
 	struct welch w;
 	size_t i, n = 0;
 
 	for (i = 0; i < p->base.nr; i++)
-		base[i] = lc_pr_cycles(p, p->base.cpu_ns[i]);
-	for (i = 0; i < row->runs.nr; i++)
-		traced[i] = lc_pr_cycles(p, row->runs.cpu_ns[i]);
+		base[i] = lc_pr_cycles(p, p->base.cpu_ns[i]) *
+			  lc_pr_scale(p, &p->base, i);
+	for (i = 0; i < r->nr; i++) {
+		traced[i] = lc_pr_cycles(p, r->cpu_ns[i]) *
+			    lc_pr_scale(p, r, i);
+		pred[i] = r->events[i] * lc_pr_scale(p, r, i);
+	}
 	memset(f, 0, sizeof(*f));
-	f->events = lc_pr_mean(row->runs.events, row->runs.nr);
-	f->lost = lc_pr_mean(row->runs.lost, row->runs.nr);
-	f->predicted = f->events * row->cost_cycles;
-	f->predicted_ci95 = f->events * row->cost_ci95;
+	f->events = lc_pr_mean(r->events, r->nr);
+	f->lost = lc_pr_mean(r->lost, r->nr);
+	f->predicted = lc_pr_mean(pred, r->nr) * row->cost_cycles;
+	f->predicted_ci95 = lc_pr_mean(pred, r->nr) * row->cost_ci95;
 	f->measured = NAN;
 	f->measured_ci95 = NAN;
 	f->base = NAN;
 	f->explained = NAN;
 	if (!summarize(base, p->base.nr, &sb) &&
-	    !summarize(traced, row->runs.nr, &st)) {
+	    !summarize(traced, r->nr, &st)) {
 		welch_test(&sb, &st, LC_PREDICT_CONFIDENCE, &w);
 		f->base = sb.mean;
 		f->measured = w.diff;
@@ -255,9 +278,9 @@ static void lc_pr_figures(const struct lc_predict *p,
 	f->agree = isfinite(f->measured_ci95) &&
 		   fabs(f->measured - f->predicted) <=
 		   f->measured_ci95 + f->predicted_ci95;
-	for (i = 0; i < row->runs.nr; i++)
-		if (isfinite(row->runs.throughput[i]))
-			traced[n++] = row->runs.throughput[i];
+	for (i = 0; i < r->nr; i++)
+		if (isfinite(r->throughput[i]))
+			traced[n++] = r->throughput[i];
 	f->throughput = n ? lc_pr_mean(traced, n) : NAN;
 }
 
@@ -287,6 +310,28 @@ static double lc_pr_base_throughput(const struct lc_predict *p)
 	return n ? lc_pr_mean(v, n) : NAN;
 }
 
+/* Did every run print a throughput?  Then figures are of the same work. */
+static bool lc_pr_has_throughput(const struct lc_predict_runs *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nr; i++)
+		if (!isfinite(r->throughput[i]) || r->throughput[i] <= 0)
+			return false;
+	return r->nr > 0;
+}
+
+static void lc_pr_work(struct lc_predict *p)
+{
+	size_t i;
+
+	p->per_work = lc_pr_has_throughput(&p->base);
+	for (i = 0; i < p->nr && p->per_work; i++)
+		if (p->rows[i].status == LC_BENCH_OK)
+			p->per_work = lc_pr_has_throughput(&p->rows[i].runs);
+	p->base_throughput = lc_pr_base_throughput(p);
+}
+
 static int lc_pr_print_table(const struct lc_predict *p, FILE *out)
 {
 	double base_ns = lc_pr_mean(p->base.cpu_ns, p->base.nr);
@@ -302,6 +347,10 @@ static int lc_pr_print_table(const struct lc_predict *p, FILE *out)
 		base_ns / 1e6, lc_pr_cycles(p, base_ns));
 	if (isfinite(tput))
 		fprintf(out, ", throughput %.3f", tput);
+	if (p->per_work)
+		fputs("\nscaled to the untraced throughput: every run's CPU time and events are\n"
+		      "those of the untraced runs' work (the command runs for a fixed time)",
+		      out);
 	fprintf(out, "\n\n%-30s %12s %9s %10s %11s %21s %9s  %s\n",
 		"configuration", "events/run", "lost/run", "cost/event",
 		"predicted", "measured (95% CI)", "explained", "agree");
@@ -425,6 +474,8 @@ static int lc_pr_print_json(const struct lc_predict *p, FILE *out)
 	lc_json_string(out, p->clock, strlen(p->clock));
 	fprintf(out, ",\n  \"clock_khz\": %lld,\n  \"cpu_time\": ", p->clock_khz);
 	lc_json_string(out, p->cpu_time, strlen(p->cpu_time));
+	fprintf(out, ",\n  \"scaled_to_throughput\": %s",
+		p->per_work ? "true" : "false");
 	fputs(",\n  \"untraced\": {", out);
 	lc_json_number(out, "cpu_ns",
 		       lc_pr_mean(p->base.cpu_ns, p->base.nr), ", ");
@@ -1086,8 +1137,8 @@ int lc_predict_main(int argc, char **argv)
 		snprintf(p.cpu_time, sizeof(p.cpu_time),
 			 "getrusage (the children the command waits for; no %s)",
 			 lc_pr_cg.why);
-	/* The ring buffer of the ftrace configurations: 8 MB per CPU. */
-	pc.bench.iterations = 100000;
+	/* The ring buffer of the ftrace configurations: 64 MB per CPU. */
+	pc.bench.iterations = 1000000;
 	lc_pr_header(&p, &o);
 	lc_bench_tracefs_find(&pc.bench);
 	setenv("LTTNG_HOME", pc.bench.tmpdir, 1);
@@ -1110,6 +1161,7 @@ int lc_predict_main(int argc, char **argv)
 		lc_err("interrupted: tracing stopped, every session, event and probe removed");
 		return 128 + lc_signal_caught();
 	}
+	lc_pr_work(&p);
 	if (o.format == LC_FORMAT_JSON)
 		err = lc_pr_print_json(&p, stdout);
 	else if (o.format == LC_FORMAT_CSV)

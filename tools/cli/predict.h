@@ -44,6 +44,10 @@ struct lc_predict_set {
  * @function: the kernel function of the function probes, or NULL
  * @tracer: the tracer running in the background during a run (perf
  *	record, bpftrace), until stopped
+ * @perf_ctl: the write end of perf record's control pipe, kept open while
+ *	it runs (a hang-up there breaks perf 6.1's poll loop), when
+ *	@perf_ctl_open
+ * @perf_ctl_open: see @perf_ctl
  * @run: the run's number, for the names of its files
  * @enabled: tracefs event files (relative to tracefs) this tool enabled
  * @nr_enabled: how many
@@ -53,6 +57,8 @@ struct lc_predict_ctx {
 	const struct lc_predict_set *set;
 	const char *function;
 	struct lc_proc tracer;
+	int perf_ctl;
+	bool perf_ctl_open;
 	int run;
 	char enabled[8][96];
 	int nr_enabled;
