@@ -650,15 +650,15 @@ static double lc_pr_cgroup_ns(void)
 
 /*
  * What the command left running in its cgroup killed, and waited for
- * (the cgroup empty), at most 5 s.  Return: how many were left.
+ * (the cgroup empty), at most 5 s.
  */
-static int lc_pr_cgroup_kill(void)
+static void lc_pr_cgroup_kill(void)
 {
 	char *text, *p;
-	int i, left = 0;
+	int i;
 
 	if (!lc_pr_cg.made)
-		return 0;
+		return;
 	for (i = 0; i < 500; i++) {
 		text = lc_read_file(lc_pr_cg.procs, NULL);
 		if (!text || !*text) {
@@ -666,14 +666,11 @@ static int lc_pr_cgroup_kill(void)
 			break;
 		}
 		for (p = text; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 :
-		     p + strlen(p)) {
+		     p + strlen(p))
 			kill((pid_t)atoi(p), SIGKILL);
-			left += !i;
-		}
 		free(text);
 		usleep(10000);
 	}
-	return left;
 }
 
 static void lc_pr_cgroup_release(void)
