@@ -9,7 +9,8 @@
  * target (external).  Probes are registered when a run starts and
  * unregistered when it ends, whatever the outcome: nothing stays registered
  * between runs.  "target" chooses the function timed against the baseline:
- * the empty function, or a function holding a tracepoint.  "work_cycles"
+ * the empty function, a function holding a tracepoint, or one holding a
+ * tracepoint with a payload.  "work_cycles"
  * makes our handlers spin for a known number of clock cycles, so that the
  * measurement can be checked against a known answer.
  */
@@ -23,6 +24,7 @@
 static const char *const lttng_calibrate_target_names[] = {
 	[LTTNG_CALIBRATE_TARGET_FUNCTION] = "function",
 	[LTTNG_CALIBRATE_TARGET_TRACEPOINT] = "tracepoint",
+	[LTTNG_CALIBRATE_TARGET_PAYLOAD] = "payload",
 };
 
 static_assert(ARRAY_SIZE(lttng_calibrate_target_names) ==
@@ -31,6 +33,7 @@ static_assert(ARRAY_SIZE(lttng_calibrate_target_names) ==
 static void (*const lttng_calibrate_targets[])(void) = {
 	[LTTNG_CALIBRATE_TARGET_FUNCTION] = lttng_calibrate_target,
 	[LTTNG_CALIBRATE_TARGET_TRACEPOINT] = lttng_calibrate_tracepoint_target,
+	[LTTNG_CALIBRATE_TARGET_PAYLOAD] = lttng_calibrate_payload_target,
 };
 
 static_assert(ARRAY_SIZE(lttng_calibrate_targets) ==
@@ -39,6 +42,7 @@ static_assert(ARRAY_SIZE(lttng_calibrate_targets) ==
 static const char *const lttng_calibrate_target_symbols[] = {
 	[LTTNG_CALIBRATE_TARGET_FUNCTION] = LTTNG_CALIBRATE_TARGET_SYMBOL,
 	[LTTNG_CALIBRATE_TARGET_TRACEPOINT] = "lttng_calibrate_tracepoint_target",
+	[LTTNG_CALIBRATE_TARGET_PAYLOAD] = "lttng_calibrate_payload_target",
 };
 
 static_assert(ARRAY_SIZE(lttng_calibrate_target_symbols) ==

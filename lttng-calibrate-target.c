@@ -4,7 +4,8 @@
  *
  * lttng_calibrate_target() is what instrumentation is attached to;
  * lttng_calibrate_baseline() is its twin, never instrumented;
- * lttng_calibrate_tracepoint_target() holds the module's tracepoint.  They
+ * lttng_calibrate_tracepoint_target() holds the module's tracepoint,
+ * lttng_calibrate_payload_target() its tracepoint with a payload.  They
  * call nothing of the module, so what lies inside a timed window is only
  * what is written here, plus what instruments it.
  */
@@ -46,4 +47,22 @@ noinline void lttng_calibrate_baseline(void)
 noinline void lttng_calibrate_tracepoint_target(void)
 {
 	trace_lttng_calibrate_event(0);
+}
+
+/* What the payload tracepoint records: a system call's number and arguments. */
+static const unsigned long lttng_calibrate_payload_args[6] = {
+	3, 0x1000, 4096, 0, 0, 0,
+};
+
+/**
+ * lttng_calibrate_payload_target() - the target holding a payload tracepoint
+ *
+ * Same shape as lttng_calibrate_tracepoint_target(); its event records what
+ * a system call's entry records (a number and six arguments) and a task's
+ * name, as the scheduler's events do, so that its cost enabled is that of
+ * the events a traced workload hits.
+ */
+noinline void lttng_calibrate_payload_target(void)
+{
+	trace_lttng_calibrate_payload(0, lttng_calibrate_payload_args);
 }

@@ -115,11 +115,14 @@ enum lttng_calibrate_mechanism {
  * @LTTNG_CALIBRATE_TARGET_FUNCTION: lttng_calibrate_target(), empty
  * @LTTNG_CALIBRATE_TARGET_TRACEPOINT: lttng_calibrate_tracepoint_target(),
  *	which holds the lttng_calibrate:lttng_calibrate_event tracepoint
+ * @LTTNG_CALIBRATE_TARGET_PAYLOAD: lttng_calibrate_payload_target(), which
+ *	holds the lttng_calibrate:lttng_calibrate_payload tracepoint
  * @LTTNG_CALIBRATE_NR_TARGETS: number of targets
  */
 enum lttng_calibrate_target_kind {
 	LTTNG_CALIBRATE_TARGET_FUNCTION,
 	LTTNG_CALIBRATE_TARGET_TRACEPOINT,
+	LTTNG_CALIBRATE_TARGET_PAYLOAD,
 	LTTNG_CALIBRATE_NR_TARGETS,
 };
 
@@ -384,6 +387,7 @@ struct lttng_calibrate_number {
 void lttng_calibrate_target(void);
 void lttng_calibrate_baseline(void);
 void lttng_calibrate_tracepoint_target(void);
+void lttng_calibrate_payload_target(void);
 
 /* lttng-calibrate-settings.c */
 struct lttng_calibrate_settings *lttng_calibrate_settings_lock(void);

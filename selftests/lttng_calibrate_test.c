@@ -1656,17 +1656,49 @@ TEST_F(calib, external_fprobe_events)
 	EXPECT_FALSE(target_hooked());
 }
 
+/*
+ * The payload tracepoint records what a system call's entry and a scheduler
+ * event record; enabled, it costs more than the one-integer tracepoint.
+ */
+static void tracepoint_on(struct __test_metadata *_metadata,
+			  const char *target, const char *event,
+			  long long *median)
+{
+	char enable[160], *text;
+	double on, ci;
+
+	snprintf(enable, sizeof(enable),
+		 "/sys/kernel/tracing/events/lttng_calibrate/%s/enable", event);
+	ASSERT_EQ(0, write_str(DIR "target", target));
+	ASSERT_EQ(0, write_str(enable, "1"));
+	EXPECT_EQ(0, run("20000"));
+	write_str(enable, "0");
+	text = lc_read_file(DIR "results_kv", NULL);
+	ASSERT_NE(NULL, text);
+	EXPECT_TRUE(lc_kv_is(text, "target.kind", target));
+	free(text);
+	overhead(_metadata, &on, &ci, median);
+	fprintf(stderr, "# %s on: %.3f +/- %.3f cycles, median %lld\n",
+		event, on, ci, *median);
+	/* The median: a busy host's outliers move the mean. */
+	EXPECT_LT(0, *median);
+}
+
 TEST_F(calib, tracepoint_off_and_on)
 {
-	const char *enable =
-		"/sys/kernel/tracing/events/lttng_calibrate/lttng_calibrate_event/enable";
-	long long off_median[ROUNDS], on_median[ROUNDS];
-	double off, on, ci;
+	long long off_median[ROUNDS], on_median[ROUNDS], payload[ROUNDS];
+	double off, ci;
 	char *text;
 	int r;
 
-	ASSERT_EQ(0, write_str(DIR "target", "tracepoint"));
+	text = lc_read_file("/sys/kernel/tracing/events/lttng_calibrate/"
+			    "lttng_calibrate_payload/format", NULL);
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, "unsigned long args[6]"));
+	EXPECT_NE(NULL, strstr(text, "char comm[16]"));
+	free(text);
 	for (r = 0; r < ROUNDS; r++) {
+		ASSERT_EQ(0, write_str(DIR "target", "tracepoint"));
 		ASSERT_EQ(0, run("20000"));
 		text = lc_read_file(DIR "results_kv", NULL);
 		ASSERT_NE(NULL, text);
@@ -1676,18 +1708,15 @@ TEST_F(calib, tracepoint_off_and_on)
 		overhead(_metadata, &off, &ci, &off_median[r]);
 		fprintf(stderr, "# tracepoint off: %.3f +/- %.3f cycles\n",
 			off, ci);
-
-		ASSERT_EQ(0, write_str(enable, "1"));
-		EXPECT_EQ(0, run("20000"));
-		write_str(enable, "0");
-		overhead(_metadata, &on, &ci, &on_median[r]);
-		fprintf(stderr, "# tracepoint on: %.3f +/- %.3f cycles, median %lld\n",
-			on, ci, on_median[r]);
-		/* The median: a busy host's outliers move the mean. */
-		EXPECT_LT(0, on_median[r]);
+		tracepoint_on(_metadata, "tracepoint", "lttng_calibrate_event",
+			      &on_median[r]);
+		tracepoint_on(_metadata, "payload", "lttng_calibrate_payload",
+			      &payload[r]);
 	}
 	expect_dearer(_metadata, "tracepoint off", off_median,
 		      "tracepoint on", on_median);
+	expect_dearer(_metadata, "tracepoint on", on_median,
+		      "payload on", payload);
 }
 
 /* CPU hot-unplug comes last: it disturbs the CPUs for the tests after it. */

@@ -394,10 +394,12 @@ static void gen_probe(struct bad_list *l)
 
 static void gen_target(struct bad_list *l)
 {
-	static const char *const words[] = { "function", "tracepoint" };
+	static const char *const words[] = {
+		"function", "tracepoint", "payload",
+	};
 	static const char *const others[] = {
 		"none", "kprobe", "kretprobe", "external", "disabled",
-		"enabled", "syscall", "func", "tracepoints",
+		"enabled", "syscall", "func", "tracepoints", "payloads",
 		"lttng_calibrate_target", "function tracepoint", NULL,
 	};
 
