@@ -51,7 +51,7 @@
 /* A slope known no better than this is not judged. */
 #define NOISE_LIMIT	0.2
 
-static const long long work[NR_POINTS] = { 0, 1000, 2000, 4000, 8000 };
+static const long long work[NR_POINTS] = { 0, 1000, 2000, 3000, 4000 };
 
 FIXTURE(truth) {
 	struct env env;
@@ -138,7 +138,7 @@ static struct line fit(const struct point *pt)
 }
 
 /*
- * One point of a sweep: work_cycles @w, a run of 20000 iterations.
+ * One point of a sweep: work_cycles @w, a run of 10000 iterations.
  * Return: its results_kv (to free), or NULL, said why, when the run failed,
  * did not inject @w or missed a probe hit.
  */
@@ -148,7 +148,7 @@ static char *run_at(long long w)
 	long long got, missed;
 
 	snprintf(value, sizeof(value), "%lld", w);
-	if (write_str(DIR "work_cycles", value) || run("20000")) {
+	if (write_str(DIR "work_cycles", value) || run("10000")) {
 		fprintf(stderr, "# work %lld: the run failed\n", w);
 		return NULL;
 	}
