@@ -82,6 +82,8 @@ static int lc_bpftrace_count(struct lc_bench_ctx *ctx,
 
 const struct lc_bench_mech lc_bench_tracepoint_bpf =
 	LC_BPFTRACE_MECH("tracepoint-bpf", "tracepoint", "tracepoint:" LC_BENCH_TP);
+const struct lc_bench_mech lc_bench_payload_bpf =
+	LC_BPFTRACE_MECH("payload-bpf", "payload", "tracepoint:" LC_BENCH_PAYLOAD);
 const struct lc_bench_mech lc_bench_bpftrace_kprobe =
 	LC_BPFTRACE_MECH("bpftrace-kprobe", "function", "kprobe:" LC_BENCH_TARGET);
 const struct lc_bench_mech lc_bench_bpftrace_kretprobe =

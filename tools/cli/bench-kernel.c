@@ -260,19 +260,20 @@ static enum lc_bench_prep lc_tp_ftrace_prepare(struct lc_bench_ctx *ctx,
 					       const struct lc_bench_mech *m,
 					       char *why, size_t len)
 {
+	char enable[128];
 	enum lc_bench_prep rc;
 	int e;
 
-	(void)m;
-	rc = lc_bench_need_tracefs(ctx, LC_BENCH_TP_DIR "/enable", why, len);
+	snprintf(enable, sizeof(enable), "%s/enable", lc_bench_tp_dir(m));
+	rc = lc_bench_need_tracefs(ctx, enable, why, len);
 	if (rc == LC_PREP_OK)
 		rc = lc_bench_ftrace_buffer(ctx, 1, why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	ctx->touched |= LC_T_TP_ENABLED;
-	e = lc_tfs_write(ctx, LC_BENCH_TP_DIR "/enable", "1", 0);
+	e = lc_tfs_write(ctx, enable, "1", 0);
 	if (e) {
-		snprintf(why, len, "%s/enable: %s", LC_BENCH_TP_DIR, strerror(e));
+		snprintf(why, len, "%s: %s", enable, strerror(e));
 		return LC_PREP_FAILED;
 	}
 	return LC_PREP_OK;
@@ -363,11 +364,14 @@ void lc_bench_ftrace_release(struct lc_bench_ctx *ctx)
 static void lc_ftrace_teardown(struct lc_bench_ctx *ctx,
 			       const struct lc_bench_mech *m)
 {
-	(void)m;
+	char enable[128];
+
 	if (!ctx->tracefs[0])
 		return;
+	/* Set only by the tracepoint rows: @m is one. */
+	snprintf(enable, sizeof(enable), "%s/enable", lc_bench_tp_dir(m));
 	if (ctx->touched & LC_T_TP_ENABLED)
-		lc_tfs_write(ctx, LC_BENCH_TP_DIR "/enable", "0", 0);
+		lc_tfs_write(ctx, enable, "0", 0);
 	if (ctx->touched & LC_T_TRACER)
 		lc_tfs_write(ctx, "current_tracer",
 			     ctx->saved_tracer[0] ? ctx->saved_tracer : "nop",
@@ -432,3 +436,5 @@ const struct lc_bench_mech lc_bench_ftrace_graph =
 const struct lc_bench_mech lc_bench_tracepoint_ftrace =
 	LC_FTRACE_MECH("tracepoint-ftrace", "tracepoint", NULL,
 		       lc_tp_ftrace_prepare);
+const struct lc_bench_mech lc_bench_payload_ftrace =
+	LC_FTRACE_MECH("payload-ftrace", "payload", NULL, lc_tp_ftrace_prepare);

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * LTTng's mechanisms of lttng-calibrate bench: a kernel function event
- * (with perf contexts, or not) and a kprobe event on the target, in a
- * session of the bench's own, with lttng-sessiond started when none runs
- * (and stopped after the last LTTng row); babeltrace2 counts the events of
- * the trace.  Needs lttng-tools, babeltrace2 and lttng-modules built for
- * the running kernel.
+ * LTTng's mechanisms of lttng-calibrate bench: the module's tracepoints
+ * (its plain one and its payload one, through LTTng's probe for them,
+ * lttng-probe-lttng-calibrate), a kernel function event (with perf
+ * contexts, or not) and a kprobe event on the target, in a session of the
+ * bench's own, with lttng-sessiond started when none runs (and stopped
+ * after the last LTTng row); babeltrace2 counts the events of the trace.
+ * Needs lttng-tools, babeltrace2 and lttng-modules built for the running
+ * kernel.
  */
 #define _GNU_SOURCE
 #include <signal.h>
@@ -21,6 +23,9 @@
 #define LC_EV_LTTNG		"lc_bench"
 #define LC_EV_LTTNG_KPROBE	"lc_bench_kp"
 #define LC_LTTNG_CHANNEL	"lcbench"
+/* LTTng's probe for the module's tracepoints, as lttng-sessiond names it. */
+#define LC_LTTNG_PROBE		"lttng-calibrate"
+#define LC_LTTNG_PROBE_MODULE	"lttng_probe_lttng_calibrate"
 
 /**
  * lc_bench_lttng() - run the lttng client to its end
@@ -72,7 +77,8 @@ static int lc_lttng_modules_loaded(void)
 static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
 				      size_t len)
 {
-	char *start[] = { "lttng-sessiond", "--daemonize", NULL };
+	char *start[] = { "lttng-sessiond", "--daemonize",
+			  "--extra-kmod-probes=" LC_LTTNG_PROBE, NULL };
 	char err[PATH_MAX + 32], *pid;
 	int i, status;
 
@@ -198,6 +204,29 @@ enum lc_bench_prep lc_bench_lttng_available(struct lc_bench_ctx *ctx,
 	return lc_sessiond(ctx, why, len);
 }
 
+/*
+ * The event of a tracepoint row: the tracepoint in the row's target, which
+ * LTTng knows when its probe for the module's tracepoints is loaded.
+ */
+static enum lc_bench_prep lc_lttng_tracepoint(const struct lc_bench_mech *m,
+					      char *event, size_t elen,
+					      char *why, size_t len)
+{
+	char *modinfo[] = { "modinfo", LC_LTTNG_PROBE_MODULE, NULL };
+
+	/* LTTng names it without its system: the directory's last part. */
+	snprintf(event, elen, "%s", strrchr(lc_bench_tp_dir(m), '/') + 1);
+	if (!access("/sys/module/" LC_LTTNG_PROBE_MODULE, F_OK))
+		return LC_PREP_OK;
+	if (lc_bench_exec(modinfo, NULL, NULL, 30, false))
+		snprintf(why, len,
+			 "LTTng has no probe for the module's tracepoints: lttng-probe-lttng-calibrate is not installed (tools/lttng/build-lttng-modules builds it)");
+	else
+		snprintf(why, len,
+			 "LTTng's probe for the module's tracepoints is not loaded: start lttng-sessiond with --extra-kmod-probes=" LC_LTTNG_PROBE);
+	return LC_PREP_UNAVAILABLE;
+}
+
 static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
 					   const struct lc_bench_mech *m,
 					   char *why, size_t len)
@@ -206,9 +235,12 @@ static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
 	char subbuf[32], event[64];
 	unsigned long long need = (ctx->iterations + 1) * 2 * 64, nsub;
 	int kprobe = !strcmp(m->arg, "kprobe");
+	int tracepoint = !strcmp(m->arg, "tracepoint");
 	enum lc_bench_prep rc;
 
 	rc = lc_bench_lttng_available(ctx, why, len);
+	if (rc == LC_PREP_OK && tracepoint)
+		rc = lc_lttng_tracepoint(m, event, sizeof(event), why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	for (nsub = 2; nsub * (4 << 20) < need && nsub < 16; nsub *= 2)
@@ -223,7 +255,12 @@ static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
 		     ctx->session, "--subbuf-size=4M", "--num-subbuf", subbuf,
 		     LC_LTTNG_CHANNEL, NULL))
 		goto fail;
-	if (kprobe) {
+	if (tracepoint) {
+		if (lc_bench_lttng(err, "enable-event", "--kernel", "-s",
+			     ctx->session, "-c", LC_LTTNG_CHANNEL,
+			     "--tracepoint", event, NULL))
+			goto fail;
+	} else if (kprobe) {
 		if (lc_bench_lttng(err, "enable-event", "--kernel", "-s",
 			     ctx->session, "-c", LC_LTTNG_CHANNEL,
 			     "--probe=" LC_BENCH_TARGET, LC_EV_LTTNG_KPROBE,
@@ -261,16 +298,21 @@ static int lc_lttng_count(struct lc_bench_ctx *ctx,
 	char trace[PATH_MAX + 32], err[PATH_MAX + 32], lerr[PATH_MAX + 32];
 	char *argv[] = { "babeltrace2", trace, NULL };
 	int kprobe = !strcmp(m->arg, "kprobe");
+	int tracepoint = !strcmp(m->arg, "tracepoint");
 	long long entries, exits = 0;
+	char event[80];
 
 	snprintf(lerr, sizeof(lerr), "%s/lttng-%s.err", ctx->tmpdir, m->name);
 	if (lc_bench_lttng(lerr, "stop", ctx->session, NULL)) {
 		return lc_bench_row_failed(row, lerr);
 	}
 	snprintf(trace, sizeof(trace), "%s/trace-%s", ctx->tmpdir, m->name);
+	/* A tracepoint row, as the kprobe row: one event per call. */
+	snprintf(event, sizeof(event), " %s: ", tracepoint ?
+		 strrchr(lc_bench_tp_dir(m), '/') + 1 : LC_EV_LTTNG_KPROBE);
+	kprobe |= tracepoint;
 	if (kprobe)
-		entries = lc_bench_count_lines(ctx, argv, m->name,
-					 " " LC_EV_LTTNG_KPROBE ": ", NULL,
+		entries = lc_bench_count_lines(ctx, argv, m->name, event, NULL,
 					 NULL, err, sizeof(err));
 	else
 		entries = lc_bench_count_lines(ctx, argv, m->name,
@@ -305,16 +347,20 @@ static void lc_lttng_teardown(struct lc_bench_ctx *ctx,
 	ctx->touched &= ~LC_T_LTTNG_SESSION;
 }
 
-/* A row of LTTng: ARG says which event (and contexts). */
-#define LC_LTTNG_MECH(_name, _arg) {					\
-	.name = _name, .probe = "external", .target = "function",	\
+/* A row of LTTng: ARG says which event (and contexts) on TARGET. */
+#define LC_LTTNG_MECH(_name, _target, _arg) {				\
+	.name = _name, .probe = "external", .target = _target,		\
 	.arg = _arg, .prepare = lc_lttng_prepare, .count = lc_lttng_count, \
 	.teardown = lc_lttng_teardown, .finish = lc_bench_lttng_finish,	\
 }
 
+const struct lc_bench_mech lc_bench_tracepoint_lttng =
+	LC_LTTNG_MECH("tracepoint-lttng", "tracepoint", "tracepoint");
+const struct lc_bench_mech lc_bench_payload_lttng =
+	LC_LTTNG_MECH("payload-lttng", "payload", "tracepoint");
 const struct lc_bench_mech lc_bench_lttng_function =
-	LC_LTTNG_MECH("lttng-function", "function");
+	LC_LTTNG_MECH("lttng-function", "function", "function");
 const struct lc_bench_mech lc_bench_lttng_function_contexts =
-	LC_LTTNG_MECH("lttng-function-contexts", "contexts");
+	LC_LTTNG_MECH("lttng-function-contexts", "function", "contexts");
 const struct lc_bench_mech lc_bench_lttng_kprobe =
-	LC_LTTNG_MECH("lttng-kprobe", "kprobe");
+	LC_LTTNG_MECH("lttng-kprobe", "function", "kprobe");

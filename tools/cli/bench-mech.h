@@ -32,8 +32,11 @@
 
 #define LC_BENCH_TRACEFS	"/sys/kernel/tracing"
 #define LC_BENCH_TARGET		"lttng_calibrate_target"
+/* The targets' tracepoints: one integer; a system call's payload. */
 #define LC_BENCH_TP		"lttng_calibrate:lttng_calibrate_event"
 #define LC_BENCH_TP_DIR		"events/lttng_calibrate/lttng_calibrate_event"
+#define LC_BENCH_PAYLOAD	"lttng_calibrate:lttng_calibrate_payload"
+#define LC_BENCH_PAYLOAD_DIR	"events/lttng_calibrate/lttng_calibrate_payload"
 #define LC_BENCH_ARGV_MAX	24
 /* How long a tracer's command may take, and a stopped one to go. */
 #define LC_BENCH_CMD_TIMEOUT	120
@@ -129,7 +132,8 @@ extern const struct lc_bench_mech lc_bench_none, lc_bench_kprobe,
 	lc_bench_kretprobe, lc_bench_fprobe, lc_bench_fprobe_exit,
 	lc_bench_ftrace_kprobe, lc_bench_ftrace_kretprobe,
 	lc_bench_ftrace_fprobe, lc_bench_ftrace_function, lc_bench_ftrace_graph,
-	lc_bench_tracepoint_off, lc_bench_tracepoint_ftrace;
+	lc_bench_tracepoint_off, lc_bench_tracepoint_ftrace,
+	lc_bench_payload_ftrace;
 
 enum lc_bench_prep lc_bench_ftrace_buffer(struct lc_bench_ctx *ctx,
 					  int per_call, char *why, size_t len);
@@ -143,15 +147,16 @@ void lc_bench_ftrace_release(struct lc_bench_ctx *ctx);
 
 /* bench-perf.c */
 extern const struct lc_bench_mech lc_bench_tracepoint_perf,
-	lc_bench_perf_probe;
+	lc_bench_payload_perf, lc_bench_perf_probe;
 
 /* bench-bpftrace.c */
 extern const struct lc_bench_mech lc_bench_tracepoint_bpf,
-	lc_bench_bpftrace_kprobe, lc_bench_bpftrace_kretprobe,
+	lc_bench_payload_bpf, lc_bench_bpftrace_kprobe, lc_bench_bpftrace_kretprobe,
 	lc_bench_bpftrace_fentry;
 
 /* bench-lttng.c */
-extern const struct lc_bench_mech lc_bench_lttng_function,
+extern const struct lc_bench_mech lc_bench_tracepoint_lttng,
+	lc_bench_payload_lttng, lc_bench_lttng_function,
 	lc_bench_lttng_function_contexts, lc_bench_lttng_kprobe;
 int lc_bench_lttng(const char *err, ...);
 void lc_bench_lttng_finish(struct lc_bench_ctx *ctx);
@@ -174,6 +179,13 @@ enum lc_bench_prep lc_bench_need_tracefs(struct lc_bench_ctx *ctx,
 					 size_t len);
 void lc_bench_remove_event(struct lc_bench_ctx *ctx, const char *file,
 			   const char *group, const char *name);
+
+/* The tracefs directory of the tracepoint in a row's target. */
+static inline const char *lc_bench_tp_dir(const struct lc_bench_mech *m)
+{
+	return strcmp(m->target, "payload") ? LC_BENCH_TP_DIR :
+					      LC_BENCH_PAYLOAD_DIR;
+}
 
 /* bench-mech.c: commands and their output */
 enum lc_bench_prep lc_bench_need(const char *cmd, const char *package,

@@ -22,9 +22,9 @@ static enum lc_bench_prep lc_perf_tp_prepare(struct lc_bench_ctx *ctx,
 					     const struct lc_bench_mech *m,
 					     char *why, size_t len)
 {
-	(void)m;
-	if (!ctx->tracefs[0] || !lc_tfs_exists(ctx, LC_BENCH_TP_DIR)) {
-		snprintf(why, len, "no tracefs, or no %s in it", LC_BENCH_TP_DIR);
+	if (!ctx->tracefs[0] || !lc_tfs_exists(ctx, lc_bench_tp_dir(m))) {
+		snprintf(why, len, "no tracefs, or no %s in it",
+			 lc_bench_tp_dir(m));
 		return LC_PREP_UNAVAILABLE;
 	}
 	return lc_bench_need("perf", "linux-perf", why, len);
@@ -186,6 +186,13 @@ static void lc_perf_probe_teardown(struct lc_bench_ctx *ctx,
 const struct lc_bench_mech lc_bench_tracepoint_perf = {
 	.name = "tracepoint-perf", .probe = "external", .target = "tracepoint",
 	.arg = LC_BENCH_TP,
+	.prepare = lc_perf_tp_prepare, .command = lc_perf_command,
+	.count = lc_perf_count,
+};
+
+const struct lc_bench_mech lc_bench_payload_perf = {
+	.name = "payload-perf", .probe = "external", .target = "payload",
+	.arg = LC_BENCH_PAYLOAD,
 	.prepare = lc_perf_tp_prepare, .command = lc_perf_command,
 	.count = lc_perf_count,
 };

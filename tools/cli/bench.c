@@ -42,6 +42,11 @@ static const struct lc_bench_mech *const lc_bench_mechs[] = {
 	&lc_bench_tracepoint_ftrace,
 	&lc_bench_tracepoint_perf,
 	&lc_bench_tracepoint_bpf,
+	&lc_bench_tracepoint_lttng,
+	&lc_bench_payload_ftrace,
+	&lc_bench_payload_perf,
+	&lc_bench_payload_bpf,
+	&lc_bench_payload_lttng,
 	&lc_bench_lttng_function,
 	&lc_bench_lttng_function_contexts,
 	&lc_bench_lttng_kprobe,
@@ -71,7 +76,9 @@ static const char lc_bench_usage[] =
 "never-instrumented twin: nothing, the module's own kprobe, kretprobe,\n"
 "fprobe and fprobe-exit, ftrace (kprobe, kretprobe and fprobe events, the\n"
 "function and function_graph tracers), the module's tracepoint (off, and\n"
-"on through ftrace, perf and bpftrace), LTTng (function event, with perf\n"
+"on through ftrace, perf, bpftrace and LTTng), its payload tracepoint (a\n"
+"system call's number and arguments, a task's name: through the same\n"
+"four), LTTng (function event, with perf\n"
 "contexts, kprobe event), perf probe and bpftrace (kprobe, kretprobe,\n"
 "fentry).  Each is set up before its run and torn down after it, also on\n"
 "an error or Ctrl-C.  One row per mechanism: overhead per call in cycles\n"

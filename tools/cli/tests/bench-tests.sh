@@ -30,7 +30,7 @@ help_ok() {
 
 list_ok() {
 	"$bin" bench --list > "$tmp/l" && cat "$tmp/l" &&
-		[ "$(tr '\n' ' ' < "$tmp/l")" = "none kprobe kretprobe fprobe fprobe-exit ftrace-kprobe ftrace-kretprobe ftrace-fprobe ftrace-function ftrace-graph tracepoint-off tracepoint-ftrace tracepoint-perf tracepoint-bpf lttng-function lttng-function-contexts lttng-kprobe perf-probe bpftrace-kprobe bpftrace-kretprobe bpftrace-fentry " ]
+		[ "$(tr '\n' ' ' < "$tmp/l")" = "none kprobe kretprobe fprobe fprobe-exit ftrace-kprobe ftrace-kretprobe ftrace-fprobe ftrace-function ftrace-graph tracepoint-off tracepoint-ftrace tracepoint-perf tracepoint-bpf tracepoint-lttng payload-ftrace payload-perf payload-bpf payload-lttng lttng-function lttng-function-contexts lttng-kprobe perf-probe bpftrace-kprobe bpftrace-kretprobe bpftrace-fentry " ]
 }
 
 # shellcheck source-path=SCRIPTDIR source=common.sh

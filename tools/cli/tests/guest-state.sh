@@ -39,8 +39,9 @@ leftovers() {
 		echo "buffer_size_kb: $(cat "$t/buffer_size_kb"), was $buffer_kb"
 		bad=1
 	fi
-	f=$t/events/lttng_calibrate/lttng_calibrate_event/enable
-	[ "$(cat "$f")" = 0 ] || { echo "tracepoint enabled"; bad=1; }
+	for f in "$t"/events/lttng_calibrate/lttng_calibrate_*/enable; do
+		[ "$(cat "$f")" = 0 ] || { echo "$f: enabled"; bad=1; }
+	done
 	if pgrep -x lttng-sessiond >/dev/null; then
 		echo "lttng-sessiond still runs"
 		LTTNG_HOME=$tmp lttng list 2>&1
