@@ -660,25 +660,25 @@ static const struct lc_predict_tracer lc_pr_lttng_loaded = {
 };
 
 static const struct lc_predict_tracer lc_pr_lttng = {
-	.name = "lttng", .cost = "lttng-kprobe", .cost_less = "kprobe",
+	.name = "lttng", .cost = "payload-lttng",
 	.prepare = lc_pr_lttng_prepare, .start = lc_pr_lttng_start,
 	.stop = lc_pr_lttng_stop, .teardown = lc_pr_lttng_teardown,
 };
 
 static const struct lc_predict_tracer lc_pr_ftrace = {
-	.name = "ftrace", .cost = "tracepoint-ftrace",
+	.name = "ftrace", .cost = "payload-ftrace",
 	.prepare = lc_pr_ftrace_prepare, .start = lc_pr_ftrace_start,
 	.stop = lc_pr_ftrace_stop, .teardown = lc_pr_ftrace_teardown,
 };
 
 static const struct lc_predict_tracer lc_pr_perf = {
-	.name = "perf", .cost = "tracepoint-perf",
+	.name = "perf", .cost = "payload-perf",
 	.prepare = lc_pr_perf_prepare, .start = lc_pr_perf_start,
 	.stop = lc_pr_perf_stop, .teardown = lc_pr_tracer_teardown,
 };
 
 static const struct lc_predict_tracer lc_pr_bpftrace = {
-	.name = "bpftrace", .cost = "tracepoint-bpf",
+	.name = "bpftrace", .cost = "payload-bpf",
 	.prepare = lc_pr_bpftrace_prepare, .start = lc_pr_bpftrace_start,
 	.stop = lc_pr_bpftrace_stop, .teardown = lc_pr_tracer_teardown,
 };

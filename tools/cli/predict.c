@@ -805,9 +805,6 @@ static void lc_pr_cost_rows(const struct lc_predict *p, char *buf, size_t len)
 		if (p->rows[i].status != LC_BENCH_OK || !t->cost)
 			continue;
 		snprintf(buf + strlen(buf), len - strlen(buf), ",%s", t->cost);
-		if (t->cost_less)
-			snprintf(buf + strlen(buf), len - strlen(buf), ",%s",
-				 t->cost_less);
 	}
 }
 
@@ -826,19 +823,14 @@ static const struct lc_bench_row *lc_pr_bench_row(const struct lc_bench *b,
 static void lc_pr_cost(struct lc_predict_row *row, const struct lc_bench *b)
 {
 	const struct lc_predict_tracer *t = row->tracer;
-	const struct lc_bench_row *c, *less = NULL;
+	const struct lc_bench_row *c;
 
 	if (!t->cost) {
 		snprintf(row->cost_basis, sizeof(row->cost_basis), "none");
 		return;
 	}
 	c = lc_pr_bench_row(b, t->cost);
-	if (t->cost_less)
-		less = lc_pr_bench_row(b, t->cost_less);
-	if (!c || c->status != LC_BENCH_OK ||
-	    (t->cost_less && (!less || less->status != LC_BENCH_OK))) {
-		if (!c || c->status == LC_BENCH_OK)
-			c = less;
+	if (!c || c->status != LC_BENCH_OK) {
 		row->status = c && c->status == LC_BENCH_UNAVAILABLE ?
 			      LC_BENCH_UNAVAILABLE : LC_BENCH_FAILED;
 		snprintf(row->reason, sizeof(row->reason),
@@ -849,12 +841,6 @@ static void lc_pr_cost(struct lc_predict_row *row, const struct lc_bench *b)
 	row->cost_cycles = c->overhead_cycles;
 	row->cost_ci95 = c->ci95_cycles;
 	snprintf(row->cost_basis, sizeof(row->cost_basis), "%s", t->cost);
-	if (less) {
-		row->cost_cycles -= less->overhead_cycles;
-		row->cost_ci95 = hypot(c->ci95_cycles, less->ci95_cycles);
-		snprintf(row->cost_basis, sizeof(row->cost_basis), "%s - %s",
-			 t->cost, t->cost_less);
-	}
 }
 
 static int lc_pr_tmpdir(struct lc_predict_ctx *pc)

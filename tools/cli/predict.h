@@ -69,9 +69,6 @@ struct lc_predict_ctx {
  * @name: what --mechanism takes
  * @function: it traces --function, not the event set
  * @cost: the bench row whose overhead per call is the cost of one event
- * @cost_less: a bench row whose overhead is taken off @cost's, or NULL
- *	(LTTng: its kprobe event less the bare kprobe, the cost of writing
- *	one event)
  * @prepare: check that it can run here; why says why not
  * @start: before one run: tracing on, nothing recorded yet
  * @stop: after the run: tracing off; the events it recorded and lost
@@ -81,7 +78,6 @@ struct lc_predict_tracer {
 	const char *name;
 	bool function;
 	const char *cost;
-	const char *cost_less;
 	enum lc_bench_prep (*prepare)(struct lc_predict_ctx *pc, char *why,
 				      size_t len);
 	int (*start)(struct lc_predict_ctx *pc, char *why, size_t len);
