@@ -207,20 +207,24 @@ _lttng_calibrate_options()
 	return 0
 }
 
+# _lttng_calibrate_output: the value of --format or --plot, the options of
+# bench and predict that print their rows; status 1 for any other option.
+_lttng_calibrate_output()
+{
+	case $prev in
+	--format) _lttng_calibrate_formats ;;
+	--plot) _filedir svg ;;
+	*) return 1 ;;
+	esac
+}
+
 _lttng_calibrate_bench()
 {
 	local -a words_out
 
+	_lttng_calibrate_output && return
 	case $prev in
 	-n | --iterations) return ;;
-	--format)
-		_lttng_calibrate_formats
-		return
-		;;
-	--plot)
-		_filedir svg
-		return
-		;;
 	--from-kv)
 		_filedir
 		return
@@ -246,16 +250,9 @@ _lttng_calibrate_predict()
 			return
 		fi
 	done
+	_lttng_calibrate_output && return
 	case $prev in
 	-n | --iterations | --runs | --function) return ;;
-	--format)
-		_lttng_calibrate_formats
-		return
-		;;
-	--plot)
-		_filedir svg
-		return
-		;;
 	--mechanism)
 		mapfile -t words_out < <("$1" predict --list 2>/dev/null)
 		_lttng_calibrate_reply "${words_out[@]}"
