@@ -208,22 +208,37 @@ enum lc_bench_prep lc_bench_lttng_available(struct lc_bench_ctx *ctx,
  * The event of a tracepoint row: the tracepoint in the row's target, which
  * LTTng knows when its probe for the module's tracepoints is loaded.
  */
-static enum lc_bench_prep lc_lttng_tracepoint(const struct lc_bench_mech *m,
+static enum lc_bench_prep lc_lttng_tracepoint(struct lc_bench_ctx *ctx,
+					      const struct lc_bench_mech *m,
 					      char *event, size_t elen,
 					      char *why, size_t len)
 {
 	char *modinfo[] = { "modinfo", LC_LTTNG_PROBE_MODULE, NULL };
+	char err[PATH_MAX + 32], last[160] = "";
+	int status;
 
 	/* LTTng names it without its system: the directory's last part. */
 	snprintf(event, elen, "%s", strrchr(lc_bench_tp_dir(m), '/') + 1);
 	if (!access("/sys/module/" LC_LTTNG_PROBE_MODULE, F_OK))
 		return LC_PREP_OK;
-	if (lc_bench_exec(modinfo, NULL, NULL, 30, false))
+	/* As for lttng-tracer: only modinfo's "not found" is "not installed". */
+	snprintf(err, sizeof(err), "%s/modinfo-probe.err", ctx->tmpdir);
+	status = lc_bench_exec(modinfo, NULL, err, 30, false);
+	if (status)
+		lc_bench_last_line(err, last, sizeof(last));
+	if (status == 1 && strstr(last, "not found")) {
 		snprintf(why, len,
 			 "LTTng has no probe for the module's tracepoints: lttng-probe-lttng-calibrate is not installed (tools/lttng/build-lttng-modules builds it)");
-	else
-		snprintf(why, len,
-			 "LTTng's probe for the module's tracepoints is not loaded: start lttng-sessiond with --extra-kmod-probes=" LC_LTTNG_PROBE);
+		return LC_PREP_UNAVAILABLE;
+	}
+	if (status) {
+		snprintf(why, len, "modinfo " LC_LTTNG_PROBE_MODULE ": %s",
+			 status == LC_PROC_TIMED_OUT ? "timed out" :
+			 *last ? last : "failed");
+		return LC_PREP_FAILED;
+	}
+	snprintf(why, len,
+		 "LTTng's probe for the module's tracepoints is not loaded: start lttng-sessiond with --extra-kmod-probes=" LC_LTTNG_PROBE);
 	return LC_PREP_UNAVAILABLE;
 }
 
@@ -240,7 +255,8 @@ static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
 
 	rc = lc_bench_lttng_available(ctx, why, len);
 	if (rc == LC_PREP_OK && tracepoint)
-		rc = lc_lttng_tracepoint(m, event, sizeof(event), why, len);
+		rc = lc_lttng_tracepoint(ctx, m, event, sizeof(event),
+					 why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	for (nsub = 2; nsub * (4 << 20) < need && nsub < 16; nsub *= 2)
