@@ -157,6 +157,34 @@ void lc_bench_lttng_finish(struct lc_bench_ctx *ctx)
 	}
 }
 
+/*
+ * Is @module installed for this kernel?  modinfo exits 1 for a module it
+ * does not find, and only then is it not installed (@missing said); any
+ * other way modinfo ends is a failure, with what it said.
+ */
+static enum lc_bench_prep lc_modinfo(struct lc_bench_ctx *ctx,
+				     const char *module, const char *missing,
+				     char *why, size_t len)
+{
+	char *argv[] = { "modinfo", (char *)module, NULL };
+	char err[PATH_MAX + 32], last[160] = "";
+	int status;
+
+	snprintf(err, sizeof(err), "%s/modinfo.err", ctx->tmpdir);
+	status = lc_bench_exec(argv, NULL, err, 30, false);
+	if (!status)
+		return LC_PREP_OK;
+	lc_bench_last_line(err, last, sizeof(last));
+	if (status == 1 && strstr(last, "not found")) {
+		snprintf(why, len, "%s", missing);
+		return LC_PREP_UNAVAILABLE;
+	}
+	snprintf(why, len, "modinfo %s: %s", module,
+		 status == LC_PROC_TIMED_OUT ? "timed out" :
+		 *last ? last : "failed");
+	return LC_PREP_FAILED;
+}
+
 /**
  * lc_bench_lttng_available() - lttng-tools, babeltrace2 and lttng-modules
  * for this kernel, and lttng-sessiond (the one running, or one started)
@@ -170,10 +198,7 @@ void lc_bench_lttng_finish(struct lc_bench_ctx *ctx)
 enum lc_bench_prep lc_bench_lttng_available(struct lc_bench_ctx *ctx,
 					    char *why, size_t len)
 {
-	char *modinfo[] = { "modinfo", "lttng-tracer", NULL };
-	char err[PATH_MAX + 32], last[160];
 	enum lc_bench_prep rc;
-	int status;
 
 	rc = lc_bench_need("lttng", "lttng-tools", why, len);
 	if (rc == LC_PREP_OK)
@@ -182,25 +207,11 @@ enum lc_bench_prep lc_bench_lttng_available(struct lc_bench_ctx *ctx,
 		rc = lc_bench_need("babeltrace2", "babeltrace2", why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
-	/* modinfo exits 1 for a module it does not find, and only then is
-	 * the row unavailable; any other way it ends is a failure, with
-	 * what it said.
-	 */
-	snprintf(err, sizeof(err), "%s/modinfo.err", ctx->tmpdir);
-	status = lc_bench_exec(modinfo, NULL, err, 30, false);
-	if (status)
-		lc_bench_last_line(err, last, sizeof(last));
-	if (status == 1 && strstr(last, "not found")) {
-		snprintf(why, len,
-			 "lttng-modules are not installed for this kernel (tools/lttng/build-lttng-modules)");
-		return LC_PREP_UNAVAILABLE;
-	}
-	if (status) {
-		snprintf(why, len, "modinfo lttng-tracer: %s",
-			 status == LC_PROC_TIMED_OUT ? "timed out" :
-			 *last ? last : "failed");
-		return LC_PREP_FAILED;
-	}
+	rc = lc_modinfo(ctx, "lttng-tracer",
+			"lttng-modules are not installed for this kernel (tools/lttng/build-lttng-modules)",
+			why, len);
+	if (rc != LC_PREP_OK)
+		return rc;
 	return lc_sessiond(ctx, why, len);
 }
 
@@ -213,30 +224,17 @@ static enum lc_bench_prep lc_lttng_tracepoint(struct lc_bench_ctx *ctx,
 					      char *event, size_t elen,
 					      char *why, size_t len)
 {
-	char *modinfo[] = { "modinfo", LC_LTTNG_PROBE_MODULE, NULL };
-	char err[PATH_MAX + 32], last[160] = "";
-	int status;
+	enum lc_bench_prep rc;
 
 	/* LTTng names it without its system: the directory's last part. */
 	snprintf(event, elen, "%s", strrchr(lc_bench_tp_dir(m), '/') + 1);
 	if (!access("/sys/module/" LC_LTTNG_PROBE_MODULE, F_OK))
 		return LC_PREP_OK;
-	/* As for lttng-tracer: only modinfo's "not found" is "not installed". */
-	snprintf(err, sizeof(err), "%s/modinfo-probe.err", ctx->tmpdir);
-	status = lc_bench_exec(modinfo, NULL, err, 30, false);
-	if (status)
-		lc_bench_last_line(err, last, sizeof(last));
-	if (status == 1 && strstr(last, "not found")) {
-		snprintf(why, len,
-			 "LTTng has no probe for the module's tracepoints: lttng-probe-lttng-calibrate is not installed (tools/lttng/build-lttng-modules builds it)");
-		return LC_PREP_UNAVAILABLE;
-	}
-	if (status) {
-		snprintf(why, len, "modinfo " LC_LTTNG_PROBE_MODULE ": %s",
-			 status == LC_PROC_TIMED_OUT ? "timed out" :
-			 *last ? last : "failed");
-		return LC_PREP_FAILED;
-	}
+	rc = lc_modinfo(ctx, LC_LTTNG_PROBE_MODULE,
+			"LTTng has no probe for the module's tracepoints: lttng-probe-lttng-calibrate is not installed (tools/lttng/build-lttng-modules builds it)",
+			why, len);
+	if (rc != LC_PREP_OK)
+		return rc;
 	snprintf(why, len,
 		 "LTTng's probe for the module's tracepoints is not loaded: start lttng-sessiond with --extra-kmod-probes=" LC_LTTNG_PROBE);
 	return LC_PREP_UNAVAILABLE;
