@@ -288,13 +288,25 @@ static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
 			goto fail;
 	}
 	/* Software contexts only: a hardware one oopses lttng-modules
-	 * 2.13 where there is no PMU (QEMU TCG).
+	 * 2.13 where there is no PMU (QEMU TCG).  No page-fault context
+	 * on a lockdep kernel: lttng-modules opens its counter from a
+	 * CPU-hotplug callback, which takes cpu_hotplug_lock again
+	 * (lockdep: possible recursive locking).
 	 */
-	if (!strcmp(m->arg, "contexts") &&
-	    lc_bench_lttng(err, "add-context", "--kernel", "-s", ctx->session,
-		     "-c", LC_LTTNG_CHANNEL, "-t", "perf:cpu:cpu-clock", "-t",
-		     "perf:cpu:page-fault", NULL))
-		goto fail;
+	if (!strcmp(m->arg, "contexts")) {
+		int lockdep = !access("/proc/lockdep", F_OK);
+
+		if (lockdep)
+			fprintf(stderr,
+				"lttng-calibrate bench: %s: the cpu-clock context only: on a kernel with lockdep, lttng-modules' page-fault context takes cpu_hotplug_lock twice\n",
+				m->name);
+		if (lc_bench_lttng(err, "add-context", "--kernel", "-s",
+				   ctx->session, "-c", LC_LTTNG_CHANNEL, "-t",
+				   "perf:cpu:cpu-clock",
+				   lockdep ? NULL : "-t", "perf:cpu:page-fault",
+				   NULL))
+			goto fail;
+	}
 	if (lc_bench_lttng(err, "start", ctx->session, NULL))
 		goto fail;
 	return LC_PREP_OK;
