@@ -266,8 +266,14 @@ static enum lc_bench_prep lc_tp_ftrace_prepare(struct lc_bench_ctx *ctx,
 
 	snprintf(enable, sizeof(enable), "%s/enable", lc_bench_tp_dir(m));
 	rc = lc_bench_need_tracefs(ctx, enable, why, len);
+	/* The payload's event (its number, six arguments and a task name:
+	 * about 100 bytes in the ring buffer) takes the room of two of the
+	 * 64-byte events lc_bench_ftrace_buffer() counts.
+	 */
 	if (rc == LC_PREP_OK)
-		rc = lc_bench_ftrace_buffer(ctx, 1, why, len);
+		rc = lc_bench_ftrace_buffer(ctx,
+					    strcmp(m->target, "payload") ? 1 : 2,
+					    why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	ctx->touched |= LC_T_TP_ENABLED;
