@@ -78,7 +78,7 @@ static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
 				      size_t len)
 {
 	char *start[] = { "lttng-sessiond", "--daemonize",
-			  "--extra-kmod-probes=" LC_LTTNG_PROBE, NULL };
+			  "--kmod-probes=" LC_LTTNG_PROBE, NULL };
 	char err[PATH_MAX + 32], *pid;
 	int i, status;
 
