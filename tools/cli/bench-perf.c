@@ -112,7 +112,11 @@ static enum lc_bench_prep lc_perf_probe_prepare(struct lc_bench_ctx *ctx,
 	return LC_PREP_OK;
 }
 
-/* perf record's buffer: every sample of the run fits, 128 bytes each. */
+/*
+ * perf record's buffer: every sample of the run fits, 128 bytes each.  No
+ * build-ids (-B): they would take perf a second pass over the samples at
+ * its exit, and perf script -F event has no use for them.
+ */
 static int lc_perf_command(struct lc_bench_ctx *ctx,
 			   const struct lc_bench_mech *m, char **argv,
 			   char *buf, size_t len)
@@ -129,16 +133,17 @@ static int lc_perf_command(struct lc_bench_ctx *ctx,
 	argv[0] = "perf";
 	argv[1] = "record";
 	argv[2] = "-q";
-	argv[3] = "-e";
-	argv[4] = (char *)m->arg;
-	argv[5] = "-a";
-	argv[6] = "-m";
-	argv[7] = buf;
-	argv[8] = "-o";
-	argv[9] = buf + strlen(buf) + 1;
-	argv[10] = "--";
-	argv[11] = ctx->writer;
-	argv[12] = NULL;
+	argv[3] = "-B";
+	argv[4] = "-e";
+	argv[5] = (char *)m->arg;
+	argv[6] = "-a";
+	argv[7] = "-m";
+	argv[8] = buf;
+	argv[9] = "-o";
+	argv[10] = buf + strlen(buf) + 1;
+	argv[11] = "--";
+	argv[12] = ctx->writer;
+	argv[13] = NULL;
 	return 0;
 }
 
