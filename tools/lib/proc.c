@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -149,10 +150,37 @@ int lc_proc_find(const char *cmd, char *path, size_t len)
 	return -1;
 }
 
-/* Open @file on descriptor @target; 0 or the errno. */
-static int lc_proc_open_on(const char *file, int flags, int target)
+/*
+ * A file for a child's output, private: created 0600, never through
+ * whatever was planted at @file (O_EXCL and O_NOFOLLOW: a symlink, a FIFO
+ * or someone else's file there is EEXIST); a regular file of our own
+ * already there (a name used for each of several commands) is replaced.
+ * /dev/null is opened as it is.  A descriptor, or -1 with errno set.
+ */
+static int lc_proc_open_private(const char *file)
 {
-	int fd = open(file, flags, 0644);
+	const int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
+	struct stat st;
+	int fd;
+
+	if (!strcmp(file, "/dev/null"))
+		return open(file, O_WRONLY | O_CLOEXEC);
+	fd = open(file, flags, 0600);
+	if (fd >= 0 || errno != EEXIST)
+		return fd;
+	if (lstat(file, &st) || !S_ISREG(st.st_mode) ||
+	    st.st_uid != geteuid() || unlink(file)) {
+		errno = EEXIST;
+		return -1;
+	}
+	return open(file, flags, 0600);
+}
+
+/* Open @file on descriptor @target (@write: a private output); 0 or the errno. */
+static int lc_proc_open_on(const char *file, bool write, int target)
+{
+	int fd = write ? lc_proc_open_private(file) :
+		 open(file, O_RDONLY | O_CLOEXEC);
 	int err = 0;
 
 	if (fd < 0)
@@ -161,21 +189,22 @@ static int lc_proc_open_on(const char *file, int flags, int target)
 		if (dup2(fd, target) < 0)
 			err = errno;
 		close(fd);
+	} else {
+		fcntl(fd, F_SETFD, 0);
 	}
 	return err;
 }
 
 static int lc_proc_redirect(const struct lc_proc *p)
 {
-	const int wr = O_WRONLY | O_CREAT | O_TRUNC;
 	int err = 0;
 
 	if (p->null_in)
-		err = lc_proc_open_on("/dev/null", O_RDONLY, STDIN_FILENO);
+		err = lc_proc_open_on("/dev/null", false, STDIN_FILENO);
 	if (!err && p->out)
-		err = lc_proc_open_on(p->out, wr, STDOUT_FILENO);
+		err = lc_proc_open_on(p->out, true, STDOUT_FILENO);
 	if (!err && p->err)
-		err = lc_proc_open_on(p->err, wr, STDERR_FILENO);
+		err = lc_proc_open_on(p->err, true, STDERR_FILENO);
 	return err;
 }
 

@@ -24,8 +24,10 @@
  * @fn: instead of @argv, a function run in the child; what it returns is
  *	the child's exit status
  * @data: @fn's and @poll's argument
- * @out: a file for the child's standard output (created, truncated), or
- *	NULL to share the parent's
+ * @out: a file for the child's standard output, or NULL to share the
+ *	parent's: created 0600 with O_EXCL and O_NOFOLLOW (a regular file of
+ *	ours already there is replaced; a symlink or anything else there
+ *	fails the start with EEXIST); "/dev/null" is opened as it is
  * @err: the same for its standard error
  * @null_in: standard input from /dev/null
  * @group: the child leads a process group of its own: a Ctrl-C at the

@@ -250,6 +250,58 @@ static void test_redirect(void)
 		  "redirections: a file that cannot be created fails the start");
 }
 
+/*
+ * What a child writes may be private (the bench's traces hold the kernel's
+ * text addresses): its files are created 0600 whatever the umask, a file
+ * of ours already there is replaced, and nothing planted at the path (a
+ * symlink) is written through.
+ */
+static void test_redirect_private(void)
+{
+	char out[64], victim[64], *text = NULL;
+	struct lc_proc p = { 0 };
+	struct stat st;
+	mode_t mask = umask(022);
+	int fd, rc;
+
+	snprintf(out, sizeof(out), "%s/private", tmpdir);
+	p.out = out;
+	rc = sh("echo secret", &p);
+	if (stat(out, &st))
+		st.st_mode = 0;
+	tap_check(rc == 0 && (st.st_mode & 0777) == 0600,
+		  "private output: a new file is 0600 under umask 022 (0%o)",
+		  (unsigned int)(st.st_mode & 0777));
+	chmod(out, 0644);
+	tap_check(sh("echo again", &p) == 0 && !stat(out, &st) &&
+		  (st.st_mode & 0777) == 0600 &&
+		  (text = lc_read_file(out, NULL)) && !strcmp(text, "again\n"),
+		  "private output: a file of ours is replaced by a new 0600 one");
+	free(text);
+	snprintf(victim, sizeof(victim), "%s/victim", tmpdir);
+	fd = open(victim, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd >= 0) {
+		if (write(fd, "keep\n", 5) != 5)
+			tap_diag("write %s: %s", victim, strerror(errno));
+		close(fd);
+	}
+	snprintf(out, sizeof(out), "%s/link", tmpdir);
+	if (symlink(victim, out))
+		tap_diag("symlink %s: %s", out, strerror(errno));
+	errno = 0;
+	tap_check(sh("echo through", &p) == -1 && errno == EEXIST,
+		  "private output: a symlink at the path fails the start, EEXIST (%s)",
+		  strerror(errno));
+	text = lc_read_file(victim, NULL);
+	tap_check(text && !strcmp(text, "keep\n"),
+		  "private output: the symlink's target is not written");
+	free(text);
+	p.out = "/dev/null";
+	tap_check(sh("echo gone", &p) == 0,
+		  "private output: /dev/null is opened as it is");
+	umask(mask);
+}
+
 static int child_fn(void *data)
 {
 	return *(int *)data + 1;
@@ -343,6 +395,7 @@ int main(void)
 	test_reap_group();
 	test_stop_group();
 	test_redirect();
+	test_redirect_private();
 	test_fn();
 	test_signals();
 	remove_tmpdir();
