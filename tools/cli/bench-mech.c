@@ -9,9 +9,11 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "bench-mech.h"
@@ -199,6 +201,60 @@ void lc_bench_remove_event(struct lc_bench_ctx *ctx, const char *file,
 	lc_tfs_write(ctx, def, "0", 0);
 	snprintf(def, sizeof(def), "-:%s/%s", group, name);
 	lc_tfs_write(ctx, file, def, O_APPEND);
+}
+
+/* The scratch directory */
+
+/**
+ * lc_bench_scratch() - the bench's scratch directory, and the writer in it
+ * @ctx: the bench (@iterations set); @tmpdir and @writer are set
+ *
+ * Return: 0, or -1 after a message (@tmpdir "" when there is none).
+ */
+int lc_bench_scratch(struct lc_bench_ctx *ctx)
+{
+	char script[128];
+	int err;
+
+	snprintf(ctx->tmpdir, sizeof(ctx->tmpdir),
+		 "/tmp/lttng-calibrate-bench.XXXXXX");
+	if (!mkdtemp(ctx->tmpdir)) {
+		lc_err("mkdtemp %s: %s", ctx->tmpdir, strerror(errno));
+		ctx->tmpdir[0] = '\0';
+		return -1;
+	}
+	chmod(ctx->tmpdir, 0755);
+	snprintf(ctx->writer, sizeof(ctx->writer), "%s/run", ctx->tmpdir);
+	snprintf(script, sizeof(script), "#!/bin/sh\necho %llu > %s/run\n",
+		 ctx->iterations, LC_DIR);
+	err = lc_bench_write(ctx->writer, script, O_CREAT | O_TRUNC);
+	chmod(ctx->writer, 0755);
+	if (err) {
+		lc_err("writing %s: %s", ctx->writer, strerror(err));
+		return -1;
+	}
+	return 0;
+}
+
+static int lc_bench_rm(const char *path, const struct stat *st, int type,
+		       struct FTW *ftw)
+{
+	(void)st;
+	(void)type;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+/**
+ * lc_bench_scratch_remove() - the scratch directory removed, if any
+ * @ctx: the bench; @tmpdir is "" after
+ */
+void lc_bench_scratch_remove(struct lc_bench_ctx *ctx)
+{
+	if (ctx->tmpdir[0])
+		nftw(ctx->tmpdir, lc_bench_rm, 16, FTW_DEPTH | FTW_PHYS);
+	ctx->tmpdir[0] = '\0';
 }
 
 /* Commands and their output */

@@ -187,9 +187,11 @@ static inline const char *lc_bench_tp_dir(const struct lc_bench_mech *m)
 					      LC_BENCH_PAYLOAD_DIR;
 }
 
-/* bench-mech.c: commands and their output */
+/* bench-mech.c: the scratch directory, commands and their output */
 enum lc_bench_prep lc_bench_need(const char *cmd, const char *package,
 				 char *why, size_t len);
+int lc_bench_scratch(struct lc_bench_ctx *ctx);
+void lc_bench_scratch_remove(struct lc_bench_ctx *ctx);
 int lc_bench_exec(char *const argv[], const char *out, const char *err,
 		  int timeout_s, bool killable);
 void lc_bench_output_line(struct lc_bench_ctx *ctx, char *const argv[],

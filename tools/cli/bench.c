@@ -9,12 +9,10 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
@@ -146,48 +144,6 @@ static void lc_bench_choice(const char *path, char *buf, size_t len)
 		snprintf(buf, len, "%s", open + 1);
 	}
 	free(text);
-}
-
-static int lc_bench_tmpdir(struct lc_bench_ctx *ctx)
-{
-	char script[128];
-	int err;
-
-	snprintf(ctx->tmpdir, sizeof(ctx->tmpdir),
-		 "/tmp/lttng-calibrate-bench.XXXXXX");
-	if (!mkdtemp(ctx->tmpdir)) {
-		lc_err("mkdtemp %s: %s", ctx->tmpdir, strerror(errno));
-		ctx->tmpdir[0] = '\0';
-		return -1;
-	}
-	chmod(ctx->tmpdir, 0755);
-	snprintf(ctx->writer, sizeof(ctx->writer), "%s/run", ctx->tmpdir);
-	snprintf(script, sizeof(script), "#!/bin/sh\necho %llu > %s/run\n",
-		 ctx->iterations, LC_DIR);
-	err = lc_bench_write(ctx->writer, script, O_CREAT | O_TRUNC);
-	chmod(ctx->writer, 0755);
-	if (err) {
-		lc_err("writing %s: %s", ctx->writer, strerror(err));
-		return -1;
-	}
-	return 0;
-}
-
-static int lc_bench_rm(const char *path, const struct stat *st, int type,
-		       struct FTW *ftw)
-{
-	(void)st;
-	(void)type;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
-
-static void lc_bench_rm_tmpdir(struct lc_bench_ctx *ctx)
-{
-	if (ctx->tmpdir[0])
-		nftw(ctx->tmpdir, lc_bench_rm, 16, FTW_DEPTH | FTW_PHYS);
-	ctx->tmpdir[0] = '\0';
 }
 
 /**
@@ -547,8 +503,8 @@ static int lc_bench_rows(const char *only, unsigned long long n,
 	ctx->iterations = n;
 	lc_bench_header(b, n);
 	lc_signal_catch();
-	if (lc_setup() || lc_bench_tmpdir(ctx)) {
-		lc_bench_rm_tmpdir(ctx);
+	if (lc_setup() || lc_bench_scratch(ctx)) {
+		lc_bench_scratch_remove(ctx);
 		return -1;
 	}
 	lc_bench_save_module(&st.module);
@@ -572,7 +528,7 @@ static int lc_bench_rows(const char *only, unsigned long long n,
 		if (lc_bench_mechs[i]->finish)
 			lc_bench_mechs[i]->finish(ctx);
 	lc_bench_tracefs_release(ctx);
-	lc_bench_rm_tmpdir(ctx);
+	lc_bench_scratch_remove(ctx);
 	unsetenv("LTTNG_HOME");
 	free(ctx->results);
 	ctx->results = NULL;
