@@ -8,6 +8,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -201,6 +202,9 @@ static int lc_proc_redirect(const struct lc_proc *p)
 
 	if (p->null_in)
 		err = lc_proc_open_on("/dev/null", false, STDIN_FILENO);
+	if (!err && p->out_fd > 0 && p->out_fd != STDOUT_FILENO &&
+	    dup2(p->out_fd, STDOUT_FILENO) < 0)
+		err = errno;
 	if (!err && p->out)
 		err = lc_proc_open_on(p->out, true, STDOUT_FILENO);
 	if (!err && p->err)
@@ -325,6 +329,30 @@ int lc_proc_stop(struct lc_proc *p)
 	return kill(target, SIGINT);
 }
 
+/*
+ * One look at a running child, @start ms (lc_now_ms()) after its wait
+ * began: stopped after @timeout_ms or on a caught signal, killed @kill_ms
+ * after its stop; @poll called while it runs and is not being stopped.
+ */
+static void lc_proc_tick(struct lc_proc *p, long long start)
+{
+	long long now = lc_now_ms();
+
+	if (p->stopped_at < 0 && p->timeout_ms &&
+	    now - start >= p->timeout_ms) {
+		p->timed_out = true;
+		lc_proc_stop(p);
+	} else if (p->stopped_at < 0 && p->stop_on_signal &&
+		   lc_signal_caught()) {
+		lc_proc_stop(p);
+	} else if (p->stopped_at >= 0 && p->kill_ms &&
+		   now - p->stopped_at >= p->kill_ms) {
+		kill(lc_proc_target(p), SIGKILL);
+	}
+	if (p->poll && p->stopped_at < 0)
+		p->poll(p->data);
+}
+
 /**
  * lc_proc_wait() - wait for a child to end
  * @p: the child; @status is set
@@ -343,7 +371,7 @@ int lc_proc_wait(struct lc_proc *p)
 	int poll_ms = p->poll_ms > 0 ? p->poll_ms : LC_PROC_POLL_MS;
 	const struct timespec tick = { poll_ms / 1000,
 				       (poll_ms % 1000) * 1000000L };
-	long long start = lc_now_ms(), now;
+	long long start = lc_now_ms();
 	pid_t done;
 
 	if (p->pid <= 0) {
@@ -358,20 +386,7 @@ int lc_proc_wait(struct lc_proc *p)
 		}
 		if (done < 0 && errno != EINTR)
 			return -1;
-		now = lc_now_ms();
-		if (p->stopped_at < 0 && p->timeout_ms &&
-		    now - start >= p->timeout_ms) {
-			p->timed_out = true;
-			lc_proc_stop(p);
-		} else if (p->stopped_at < 0 && p->stop_on_signal &&
-			   lc_signal_caught()) {
-			lc_proc_stop(p);
-		} else if (p->stopped_at >= 0 && p->kill_ms &&
-			   now - p->stopped_at >= p->kill_ms) {
-			kill(lc_proc_target(p), SIGKILL);
-		}
-		if (p->poll && p->stopped_at < 0)
-			p->poll(p->data);
+		lc_proc_tick(p, start);
 		nanosleep(&tick, NULL);
 	}
 }
@@ -435,6 +450,113 @@ int lc_proc_run(struct lc_proc *p)
 		return -1;
 	rc = lc_proc_wait(p);
 	if (rc) {
+		lc_proc_reap(p);
+		return -1;
+	}
+	if (p->timed_out)
+		return LC_PROC_TIMED_OUT;
+	return lc_proc_exit_code(p->status);
+}
+
+/* Has the child ended (not reaped: its PID stays ours)? */
+static bool lc_proc_ended(const struct lc_proc *p)
+{
+	siginfo_t info;
+
+	memset(&info, 0, sizeof(info));
+	if (waitid(P_PID, p->pid, &info, WEXITED | WNOHANG | WNOWAIT))
+		return errno != EINTR;
+	return info.si_pid != 0;
+}
+
+/* Each whole line of @buf[0..*@len) to @line; the rest moved to @buf. */
+static void lc_proc_split(char *buf, size_t *len, bool all,
+			  void (*line)(char *text, void *data), void *data)
+{
+	char *start = buf, *nl;
+
+	while ((nl = memchr(start, '\n', *len - (start - buf)))) {
+		*nl = '\0';
+		line(start, data);
+		start = nl + 1;
+	}
+	*len -= start - buf;
+	memmove(buf, start, *len);
+	if (*len && all) {
+		buf[*len] = '\0';
+		line(buf, data);
+		*len = 0;
+	}
+}
+
+/**
+ * lc_proc_run_lines() - run a child to its end, its output read as lines
+ * @p: as for lc_proc_run(), without @out: the child's standard output is
+ *	a pipe, read here, so that what it prints is in no file
+ * @line: called with each line, NUL-terminated, without its newline (a
+ *	line longer than 4095 bytes comes in pieces)
+ * @data: @line's argument
+ *
+ * The child is stopped and killed as lc_proc_wait() does (@timeout_ms,
+ * @stop_on_signal, @kill_ms) while its output is read; reading ends when
+ * the pipe does, or when the child has ended and nothing more comes
+ * within @poll_ms (a process it left holds the pipe).
+ *
+ * Return: what lc_proc_run() returns.
+ */
+int lc_proc_run_lines(struct lc_proc *p, void (*line)(char *text, void *data),
+		      void *data)
+{
+	int poll_ms = p->poll_ms > 0 ? p->poll_ms : LC_PROC_POLL_MS;
+	long long start = lc_now_ms();
+	char buf[4096];
+	size_t len = 0;
+	int fds[2], rc;
+	struct pollfd pfd;
+	ssize_t n;
+
+	if (p->out) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (pipe(fds))
+		return -1;
+	fcntl(fds[0], F_SETFD, FD_CLOEXEC);
+	fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+	p->out_fd = fds[1];
+	rc = lc_proc_start(p);
+	p->out_fd = 0;
+	close(fds[1]);
+	if (rc) {
+		rc = errno;
+		close(fds[0]);
+		errno = rc;
+		return -1;
+	}
+	pfd.fd = fds[0];
+	pfd.events = POLLIN;
+	for (;;) {
+		rc = poll(&pfd, 1, poll_ms);
+		if (rc < 0 && errno != EINTR)
+			break;
+		if (rc > 0) {
+			n = read(fds[0], buf + len, sizeof(buf) - 1 - len);
+			if (n == 0 || (n < 0 && errno != EINTR &&
+				       errno != EAGAIN))
+				break;
+			if (n > 0)
+				len += n;
+			lc_proc_split(buf, &len, false, line, data);
+			if (len == sizeof(buf) - 1)
+				lc_proc_split(buf, &len, true, line, data);
+		} else if (lc_proc_ended(p)) {
+			break;
+		}
+		lc_proc_tick(p, start);
+	}
+	lc_proc_split(buf, &len, true, line, data);
+	close(fds[0]);
+	if (lc_proc_wait(p)) {
 		lc_proc_reap(p);
 		return -1;
 	}

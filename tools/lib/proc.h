@@ -47,6 +47,8 @@
  * @status: its wait status, set by lc_proc_wait()
  * @timed_out: lc_proc_wait() stopped it because of @timeout_ms
  * @stopped_at: internal: when it was stopped, in ms, or -1
+ * @out_fd: internal: a descriptor for the child's standard output when
+ *	above 0 (lc_proc_run_lines()'s pipe)
  */
 struct lc_proc {
 	char *const *argv;
@@ -67,6 +69,7 @@ struct lc_proc {
 	int status;
 	bool timed_out;
 	long long stopped_at;
+	int out_fd;
 };
 
 int lc_proc_find(const char *cmd, char *path, size_t len);
@@ -76,6 +79,8 @@ int lc_proc_stop(struct lc_proc *p);
 int lc_proc_reap(struct lc_proc *p);
 int lc_proc_exit_code(int status);
 int lc_proc_run(struct lc_proc *p);
+int lc_proc_run_lines(struct lc_proc *p, void (*line)(char *text, void *data),
+		      void *data);
 
 int lc_signal_catch(void);
 int lc_signal_caught(void);

@@ -302,6 +302,57 @@ static void test_redirect_private(void)
 	umask(mask);
 }
 
+struct lines {
+	int n, ev;
+	size_t longest;
+	char last[32];
+};
+
+static void count_line(char *text, void *data)
+{
+	struct lines *l = data;
+
+	l->n++;
+	l->ev += !strncmp(text, "ev ", 3);
+	if (strlen(text) > l->longest)
+		l->longest = strlen(text);
+	snprintf(l->last, sizeof(l->last), "%s", text);
+}
+
+/* A child's output read through a pipe, line by line: in no file. */
+static void test_run_lines(void)
+{
+	char *argv[] = { "sh", "-c", NULL, NULL };
+	struct lc_proc p = { .argv = argv };
+	struct lines l = { 0 };
+	long long t0;
+	int rc;
+
+	argv[2] = "echo 'ev 1'; echo other; echo 'ev 2'; printf 'ev 3'; exit 4";
+	rc = lc_proc_run_lines(&p, count_line, &l);
+	tap_check(rc == 4 && l.n == 4 && l.ev == 3 && !strcmp(l.last, "ev 3"),
+		  "lines: every line, the last without its newline, and the exit status (%d, %d lines)",
+		  rc, l.n);
+	memset(&l, 0, sizeof(l));
+	argv[2] = "head -c 10000 /dev/zero | tr '\\0' x; echo; echo end";
+	rc = lc_proc_run_lines(&p, count_line, &l);
+	tap_check(rc == 0 && l.longest == 4095 && !strcmp(l.last, "end"),
+		  "lines: a long line comes in pieces of 4095 bytes (%zu)",
+		  l.longest);
+	memset(&l, 0, sizeof(l));
+	p = (struct lc_proc){ .argv = argv, .timeout_ms = 200 };
+	argv[2] = "echo 'ev 1'; exec sleep 30";
+	t0 = now_ms();
+	rc = lc_proc_run_lines(&p, count_line, &l);
+	tap_check(rc == LC_PROC_TIMED_OUT && l.ev == 1 &&
+		  now_ms() - t0 < 3000,
+		  "lines: a child that runs on is stopped by its timeout while it is read");
+	p = (struct lc_proc){ .argv = argv, .out = "/dev/null" };
+	errno = 0;
+	tap_check(lc_proc_run_lines(&p, count_line, &l) == -1 &&
+		  errno == EINVAL, "lines: @out with a pipe is EINVAL");
+}
+
 static int child_fn(void *data)
 {
 	return *(int *)data + 1;
@@ -396,6 +447,7 @@ int main(void)
 	test_stop_group();
 	test_redirect();
 	test_redirect_private();
+	test_run_lines();
 	test_fn();
 	test_signals();
 	remove_tmpdir();
