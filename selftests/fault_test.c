@@ -10,7 +10,9 @@
  *  - an operation that failed gave an errno and changed nothing anyone can
  *    read: the settings files, the parameters, results_kv and deltas read
  *    as before;
- *  - one that succeeded despite the fault is undone for the next N;
+ *  - one that succeeded despite the fault is undone for the next N; a
+ *    module load that succeeded has every file of its interface, one that
+ *    failed left neither its debugfs directory nor its sysfs one;
  *  - the kernel log gained no warning, BUG or sanitizer report.
  *
  * It prints the number of fault sites of each operation.  At the end,
@@ -74,13 +76,15 @@ static void fault_attr(const char *attr, const char *v)
 
 /*
  * One operation: @prepare (may be NULL) sets it up, @run does it and
- * returns 0 or an errno; @undo (may be NULL) puts the state back after it
- * succeeded.
+ * returns 0 or an errno; @check (may be NULL) says what is wrong after it
+ * (NULL when nothing is), given its errno; @undo (may be NULL) puts the
+ * state back after it succeeded.
  */
 struct op {
 	const char *name;
 	int (*prepare)(void);
 	int (*run)(void);
+	const char *(*check)(int err);
 	void (*undo)(void);
 };
 
@@ -258,6 +262,8 @@ static int op_read_results_kv(void) { return read_whole(DIR "results_kv"); }
 static int op_read_deltas(void) { return read_whole(DIR "deltas"); }
 
 #define OP(n, p, r, u) { .name = n, .prepare = p, .run = r, .undo = u }
+#define OP_CHECKED(n, p, r, c, u) \
+	{ .name = n, .prepare = p, .run = r, .check = c, .undo = u }
 
 static const struct op ops[] = {
 	OP("probe kprobe", NULL, op_probe, undo_probe),
@@ -312,23 +318,6 @@ FIXTURE_SETUP(fault)
  * every fault, nothing unreferenced is left.  Objects younger than 5 s are
  * not reported: it waits that long first.
  */
-static void expect_no_leak(struct __test_metadata *_metadata)
-{
-	char *text;
-
-	if (access("/sys/kernel/debug/kmemleak", W_OK))
-		return;
-	sleep(6);
-	ASSERT_EQ(0, write_str("/sys/kernel/debug/kmemleak", "scan"));
-	ASSERT_EQ(0, write_str("/sys/kernel/debug/kmemleak", "scan"));
-	text = lc_read_file("/sys/kernel/debug/kmemleak", NULL);
-	ASSERT_NE(NULL, text);
-	EXPECT_EQ(NULL, strstr(text, "unreferenced object")) {
-		TH_LOG("kmemleak:\n%.3000s", text);
-	}
-	free(text);
-}
-
 FIXTURE_TEARDOWN(fault)
 {
 	if (access(FAIL_NTH, W_OK))
@@ -418,6 +407,7 @@ static void sweep(struct __test_metadata *_metadata, int fail_nth, int kmsg,
 {
 	int n, err = 0, failed = 0, survived = 0;
 	char *before, *after;
+	const char *wrong;
 
 	for (n = 1; n <= MAX_SITES; n++) {
 		if (op->prepare)
@@ -427,6 +417,11 @@ static void sweep(struct __test_metadata *_metadata, int fail_nth, int kmsg,
 		if (!inject(fail_nth, n, op->run, &err)) {
 			free(before);
 			break;
+		}
+		wrong = op->check ? op->check(err) : NULL;
+		EXPECT_EQ(NULL, wrong) {
+			TH_LOG("%s, fault site %d (%s): %s", op->name, n,
+			       err ? strerror(err) : "succeeded", wrong);
 		}
 		if (err) {
 			failed++;
@@ -541,6 +536,37 @@ static void undo_insmod_test_pmu(void)
 	test_pmu_unload();
 }
 
+/*
+ * The test PMU loaded has its PMU and every file of it in sysfs; failed,
+ * it left neither.
+ */
+static const char *check_insmod_test_pmu(int err)
+{
+	static const char *const files[] = {
+		TEST_PMU_DIR "type", TEST_PMU_DIR "format/event",
+		TEST_PMU_DIR "events/tsc", TEST_PMU_DIR "events/tsc.scale",
+		TEST_PMU_DIR "events/calls", TEST_PMU_DIR "events/idle",
+	};
+	static char why[PATH_MAX + 32];
+	size_t i;
+
+	if (err) {
+		if (!access(TEST_PMU_DIR, F_OK))
+			return "failed, but left " TEST_PMU_DIR;
+		if (!access("/sys/module/" TEST_PMU_MODULE, F_OK))
+			return "failed, but left /sys/module/" TEST_PMU_MODULE;
+		return NULL;
+	}
+	for (i = 0; i < ARRAY_SIZE(files); i++) {
+		if (access(files[i], F_OK)) {
+			snprintf(why, sizeof(why), "loaded without %s",
+				 files[i]);
+			return why;
+		}
+	}
+	return NULL;
+}
+
 static int prepare_no_test_pmu(void)
 {
 	test_pmu_unload();
@@ -566,8 +592,10 @@ static void sweep_init(struct __test_metadata *_metadata, int fail_nth,
 
 TEST_F_TIMEOUT(fault, insmod_test_pmu, 600)
 {
-	const struct op op = OP("insmod test PMU", prepare_no_test_pmu,
-				op_insmod_test_pmu, undo_insmod_test_pmu);
+	const struct op op = OP_CHECKED("insmod test PMU", prepare_no_test_pmu,
+					op_insmod_test_pmu,
+					check_insmod_test_pmu,
+					undo_insmod_test_pmu);
 
 	REQUIRE_FAULT_INJECTION();
 	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
@@ -585,6 +613,29 @@ static void undo_insmod_module(void)
 	syscall(__NR_delete_module, "lttng_calibrate", O_NONBLOCK);
 }
 
+/*
+ * A load that succeeded has its whole interface; one that failed left
+ * nothing: no debugfs directory, no module in sysfs.
+ */
+static const char *check_insmod_module(int err)
+{
+	static char why[PATH_MAX + 32];
+	const char *missing;
+
+	if (err) {
+		if (!access(DIR, F_OK))
+			return "failed, but left " DIR;
+		if (!access("/sys/module/lttng_calibrate", F_OK))
+			return "failed, but left /sys/module/lttng_calibrate";
+		return NULL;
+	}
+	missing = abi_file_missing();
+	if (!missing)
+		return NULL;
+	snprintf(why, sizeof(why), "loaded without %s", missing);
+	return why;
+}
+
 static int prepare_no_module(void)
 {
 	undo_insmod_module();
@@ -593,12 +644,14 @@ static int prepare_no_module(void)
 
 /*
  * The module itself, loaded with faults: a load that fails leaves no
- * module and no debugfs file (state() reads every file as absent).
+ * module and no debugfs file (state() reads every file as absent), one
+ * that succeeds has every file of its interface (check_insmod_module()).
  */
 TEST_F_TIMEOUT(fault, insmod_module, 1200)
 {
-	const struct op op = OP("insmod lttng_calibrate", prepare_no_module,
-				op_insmod_module, undo_insmod_module);
+	const struct op op = OP_CHECKED("insmod lttng_calibrate",
+					prepare_no_module, op_insmod_module,
+					check_insmod_module, undo_insmod_module);
 
 	REQUIRE_FAULT_INJECTION();
 	ASSERT_EQ(0, write_str(DIR "counters", "\n"));

@@ -404,6 +404,51 @@ static inline int ensure_module(void)
 }
 
 /*
+ * The module's interface: every file its ABI documents
+ * (Documentation/ABI/testing/, its "What:" lines; tools/man-test checks that
+ * this list is theirs).  A load that succeeds has all of them.
+ */
+static const char *const abi_files[] __attribute__((unused)) = {
+	DIR "run", DIR "results", DIR "results_kv", DIR "status",
+	DIR "counters", DIR "events", DIR "deltas", DIR "probe",
+	DIR "target", DIR "work_cycles", DIR "irqs",
+	PARAMS "cpu", PARAMS "max_iterations", PARAMS "chunk_iterations",
+	PARAMS "deltas_window",
+};
+
+/* The first file of abi_files[] that is missing, or NULL. */
+static inline const char *abi_file_missing(void)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(abi_files) / sizeof(abi_files[0]); i++)
+		if (access(abi_files[i], F_OK))
+			return abi_files[i];
+	return NULL;
+}
+
+/*
+ * kmemleak, where the kernel has it, finds no leak: two scans after the
+ * objects of the last operations have aged past its minimum age (5 s).
+ */
+static inline void expect_no_leak(struct __test_metadata *_metadata)
+{
+	char *text;
+
+	if (access("/sys/kernel/debug/kmemleak", W_OK))
+		return;
+	sleep(6);
+	ASSERT_EQ(0, write_str("/sys/kernel/debug/kmemleak", "scan"));
+	ASSERT_EQ(0, write_str("/sys/kernel/debug/kmemleak", "scan"));
+	text = lc_read_file("/sys/kernel/debug/kmemleak", NULL);
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(NULL, strstr(text, "unreferenced object")) {
+		TH_LOG("kmemleak:\n%.3000s", text);
+	}
+	free(text);
+}
+
+/*
  * The test PMU, lttng_calibrate_test_pmu.ko (selftests/module/): a perf PMU
  * with known counts, where the machine has no PMU (QEMU TCG) or beside it.
  */
