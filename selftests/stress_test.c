@@ -861,10 +861,12 @@ TEST_F_TIMEOUT(stress, random_writes, 300)
  * all at once for a minute; every child must stop when told, no read may
  * tear, and a run must go through now and then.
  */
-enum role { WRITER, READER, SETTER, UNLOADER, HOTPLUG, NR_ROLES };
+enum role {
+	WRITER, READER, SETTER, UNLOADER, HOTPLUG, PARAMETERS, NR_ROLES
+};
 
 static const char *const role_names[] = {
-	"writer", "reader", "setter", "unloader", "hotplug",
+	"writer", "reader", "setter", "unloader", "hotplug", "parameters",
 };
 
 /* What a child did, sent through a pipe when it stops. */
@@ -1047,11 +1049,39 @@ static void storm_hotplug(struct report *r, unsigned long long s)
 	}
 }
 
+/*
+ * Every parameter, written while the module comes and goes: with counters
+ * selected, a write of cpu opens their events again on the new CPU.  The
+ * files vanish with the module (ENOENT) and refuse while it goes (ENODEV).
+ */
+static const struct {
+	const char *name, *value;
+} parameter_values[] = {
+	{ "cpu", "1" }, { "max_iterations", "5000" }, { "cpu", "0" },
+	{ "chunk_iterations", "500" }, { "cpu", "-1" },
+	{ "deltas_window", "10" }, { "cpu", "1" },
+	{ "max_iterations", "100000000" }, { "cpu", "0" },
+	{ "chunk_iterations", "10000" }, { "cpu", "-1" },
+	{ "deltas_window", "1000" },
+};
+
+static void storm_parameters(struct report *r, unsigned long long s)
+{
+	size_t i;
+
+	for (i = 0; !stopping; i = (i + 1) % ARRAY_SIZE(parameter_values)) {
+		r->ops++;
+		tally(r, param_write(parameter_values[i].name,
+				     parameter_values[i].value),
+		      parameter_values[i].name);
+	}
+}
+
 typedef void (*storm_fn)(struct report *r, unsigned long long s);
 
 static const storm_fn storm_fns[NR_ROLES] = {
 	storm_writer, storm_reader, storm_setter, storm_unloader,
-	storm_hotplug,
+	storm_hotplug, storm_parameters,
 };
 
 /* A child playing @role until SIGTERM; its report goes to @fd. */
@@ -1192,6 +1222,97 @@ TEST_F_TIMEOUT(stress, storm, 200)
 	restore_defaults(_metadata, &self->params);
 	ASSERT_EQ(0, run("1000"));
 	check_results(_metadata, 1000);
+}
+
+/*
+ * unload_storm: the module loaded, given counters of the test PMU and
+ * unloaded again and again while parameters are written and the debugfs
+ * files opened and read.  A parameter write that lands while the module
+ * goes must be refused: one that opened the counters' events again after
+ * the module released them would leave events nobody releases, which hold
+ * the test PMU's module.  Each cycle must unload; at the end the test PMU
+ * must unload too, the kernel log be clean and kmemleak find no leak.
+ */
+#define UNLOAD_STORM_MS		30000
+#define UNLOAD_TRIES		200
+
+static const enum role unload_storm_roles[] = {
+	PARAMETERS, PARAMETERS, READER,
+};
+
+/* Unloads lttng_calibrate, retrying while a reader holds a file open. */
+static int unload_retrying(void)
+{
+	int tries;
+
+	for (tries = 0; tries < UNLOAD_TRIES; tries++) {
+		if (!syscall(SYS_delete_module, "lttng_calibrate", O_NONBLOCK))
+			return 0;
+		if (errno != EBUSY && errno != EAGAIN)
+			return errno;
+		sleep_ms(5);
+	}
+	return EBUSY;
+}
+
+TEST_F_TIMEOUT(stress, unload_storm, 200)
+{
+	struct report sum[NR_ROLES] = { { 0 } };
+	char counters[128], tsc[64];
+	int fds[2], n, type, err, cycles = 0, unloaded = 0;
+	pid_t pids[ARRAY_SIZE(unload_storm_roles)];
+	unsigned long long seed = time(NULL);
+	long long end;
+
+	type = test_pmu_load("");
+	if (type < 0)
+		SKIP(return, "the test PMU (%s.ko) cannot be loaded",
+		     TEST_PMU_MODULE);
+	snprintf(counters, sizeof(counters), "%s cpu-clock",
+		 test_pmu_event(tsc, sizeof(tsc), type, "tsc", 1, ""));
+	ASSERT_EQ(0, pipe(fds));
+	for (n = 0; n < (int)ARRAY_SIZE(unload_storm_roles); n++) {
+		pids[n] = spawn(fds[1], unload_storm_roles[n], seed + n);
+		if (pids[n] < 0)
+			break;
+	}
+	close(fds[1]);
+	EXPECT_EQ(ARRAY_SIZE(unload_storm_roles), n);
+	for (end = now_ms() + UNLOAD_STORM_MS; now_ms() < end; cycles++) {
+		if (ensure_module()) {
+			TH_LOG("cycle %d: lttng_calibrate does not load", cycles);
+			break;
+		}
+		/* Refused while a parameter write holds the settings: EBUSY. */
+		err = write_str(DIR "counters", counters);
+		EXPECT_TRUE(!err || err == EBUSY || err == ENOENT) {
+			TH_LOG("counters: %s", strerror(err));
+		}
+		sleep_ms(rand() % 20);
+		err = unload_retrying();
+		EXPECT_EQ(0, err) {
+			TH_LOG("cycle %d: unload: %s", cycles, strerror(err));
+		}
+		unloaded += !err;
+	}
+	EXPECT_EQ(0, stop_children(_metadata, pids, n));
+	EXPECT_EQ(n, read_reports(_metadata, fds[0], sum));
+	close(fds[0]);
+	print_reports(sum);
+	fprintf(stderr, "# %d load/unload cycles, %d unloaded\n", cycles,
+		unloaded);
+	EXPECT_LT(0, unloaded);
+	EXPECT_LT(0, sum[PARAMETERS].done);
+
+	/* Events left behind would hold the test PMU's module. */
+	unload_retrying();
+	err = test_pmu_unload();
+	EXPECT_EQ(0, err) {
+		TH_LOG("the test PMU does not unload (%s): events of its were left open",
+		       strerror(err));
+	}
+	ASSERT_EQ(0, ensure_module());
+	expect_no_leak(_metadata);
 }
 
 /*
