@@ -64,6 +64,36 @@ static inline void lttng_calibrate_fprobe_set_maxactive(struct fprobe *fp,
 #endif
 
 /*
+ * Whether the kernel's event tracing registered the trace event
+ * @system:@event (a module's are registered as it loads, and the load goes
+ * on when that fails): 0 when it can be traced, else the error of
+ * trace_get_event_file().  Without event tracing, tracepoints have no such
+ * event to register, and nothing is missing.
+ */
+#ifdef CONFIG_EVENT_TRACING
+#include <linux/err.h>
+#include <linux/trace_events.h>
+
+static inline int lttng_calibrate_event_registered(const char *system,
+						   const char *event)
+{
+	struct trace_event_file *file;
+
+	file = trace_get_event_file(NULL, system, event);
+	if (IS_ERR(file))
+		return PTR_ERR(file);
+	trace_put_event_file(file);
+	return 0;
+}
+#else
+static inline int lttng_calibrate_event_registered(const char *system,
+						   const char *event)
+{
+	return 0;
+}
+#endif
+
+/*
  * The architecture's counter: a free-running count at a known, constant
  * rate, which times a run where the CPU has no finer clock, and which the
  * test PMU's tsc event counts.

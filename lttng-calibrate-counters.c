@@ -871,13 +871,15 @@ DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_events);
  * lttng_calibrate_counters_init() - create the "counters" and "events"
  *	files
  * @dir: the module's debugfs directory
+ *
+ * Return: 0, or the error that kept one of them from being created.
  */
-void lttng_calibrate_counters_init(struct dentry *dir)
+int lttng_calibrate_counters_init(struct dentry *dir)
 {
-	debugfs_create_file("counters", 0600, dir, NULL,
-			    &lttng_calibrate_counters_fops);
-	debugfs_create_file("events", 0444, dir, NULL,
-			    &lttng_calibrate_events_fops);
+	return lttng_calibrate_create_file("counters", 0600, dir, NULL,
+					   &lttng_calibrate_counters_fops) ?:
+	       lttng_calibrate_create_file("events", 0444, dir, NULL,
+					   &lttng_calibrate_events_fops);
 }
 
 /**

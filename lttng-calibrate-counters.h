@@ -126,7 +126,7 @@ int lttng_calibrate_clock_open(struct lttng_calibrate_clock *clk, int cpu);
 int lttng_calibrate_clock_start(struct lttng_calibrate_clock *clk);
 void lttng_calibrate_clock_close(struct lttng_calibrate_clock *clk);
 int lttng_calibrate_counters_move(struct lttng_calibrate_settings *s, int cpu);
-void lttng_calibrate_counters_init(struct dentry *dir);
+int lttng_calibrate_counters_init(struct dentry *dir);
 void lttng_calibrate_counters_exit(void);
 
 #endif /* _LTTNG_CALIBRATE_COUNTERS_H */

@@ -333,11 +333,13 @@ static const struct file_operations lttng_calibrate_deltas_fops = {
 /**
  * lttng_calibrate_deltas_init() - create the "deltas" file
  * @dir: the module's debugfs directory
+ *
+ * Return: 0, or the error that kept it from being created.
  */
-void lttng_calibrate_deltas_init(struct dentry *dir)
+int lttng_calibrate_deltas_init(struct dentry *dir)
 {
-	debugfs_create_file("deltas", 0400, dir, NULL,
-			    &lttng_calibrate_deltas_fops);
+	return lttng_calibrate_create_file("deltas", 0400, dir, NULL,
+					   &lttng_calibrate_deltas_fops);
 }
 
 /**

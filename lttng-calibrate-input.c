@@ -206,12 +206,14 @@ static const struct file_operations lttng_calibrate_choice_fops = {
  * -EINVAL for anything else, -EOPNOTSUPP for a word that is not available,
  * -EBUSY during a run.  Reading lists the words with the chosen one in
  * brackets, then why each unavailable one is.
+ *
+ * Return: 0, or the error that kept the file from being created.
  */
-void lttng_calibrate_choice_file(const char *name, struct dentry *dir,
-				 const struct lttng_calibrate_choice *choice)
+int lttng_calibrate_choice_file(const char *name, struct dentry *dir,
+				const struct lttng_calibrate_choice *choice)
 {
-	debugfs_create_file(name, 0600, dir, (void *)choice,
-			    &lttng_calibrate_choice_fops);
+	return lttng_calibrate_create_file(name, 0600, dir, (void *)choice,
+					   &lttng_calibrate_choice_fops);
 }
 
 /* ------------------------------------------------------------------------
@@ -331,12 +333,14 @@ static const struct file_operations lttng_calibrate_number_fops = {
  * Writing a decimal number in range sets it; -EINVAL for anything that is
  * not a number, -E2BIG for one out of range, -EBUSY during a run, or what
  * the number's check says.  Reading shows the current value.
+ *
+ * Return: 0, or the error that kept the file from being created.
  */
-void lttng_calibrate_number_file(const char *name, struct dentry *dir,
-				 const struct lttng_calibrate_number *number)
+int lttng_calibrate_number_file(const char *name, struct dentry *dir,
+				const struct lttng_calibrate_number *number)
 {
-	debugfs_create_file(name, 0600, dir, (void *)number,
-			    &lttng_calibrate_number_fops);
+	return lttng_calibrate_create_file(name, 0600, dir, (void *)number,
+					   &lttng_calibrate_number_fops);
 }
 
 /* A parameter out of range or not a number is -EINVAL, and says why. */

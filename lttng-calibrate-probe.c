@@ -400,12 +400,15 @@ static const struct lttng_calibrate_number lttng_calibrate_work_number = {
 /**
  * lttng_calibrate_probe_init() - create "probe", "target", "work_cycles"
  * @dir: the module's debugfs directory
+ *
+ * Return: 0, or the error that kept one of them from being created.
  */
-void lttng_calibrate_probe_init(struct dentry *dir)
+int lttng_calibrate_probe_init(struct dentry *dir)
 {
-	lttng_calibrate_choice_file("probe", dir, &lttng_calibrate_probe_choice);
-	lttng_calibrate_choice_file("target", dir,
-				    &lttng_calibrate_target_choice);
-	lttng_calibrate_number_file("work_cycles", dir,
-				    &lttng_calibrate_work_number);
+	return lttng_calibrate_choice_file("probe", dir,
+					   &lttng_calibrate_probe_choice) ?:
+	       lttng_calibrate_choice_file("target", dir,
+					   &lttng_calibrate_target_choice) ?:
+	       lttng_calibrate_number_file("work_cycles", dir,
+					   &lttng_calibrate_work_number);
 }

@@ -586,15 +586,17 @@ DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_status);
 /**
  * lttng_calibrate_results_init() - create "results", "results_kv", "status"
  * @dir: the module's debugfs directory
+ *
+ * Return: 0, or the error that kept one of them from being created.
  */
-void lttng_calibrate_results_init(struct dentry *dir)
+int lttng_calibrate_results_init(struct dentry *dir)
 {
-	debugfs_create_file("results", 0400, dir, NULL,
-			    &lttng_calibrate_results_fops);
-	debugfs_create_file("results_kv", 0400, dir, NULL,
-			    &lttng_calibrate_results_kv_fops);
-	debugfs_create_file("status", 0400, dir, NULL,
-			    &lttng_calibrate_status_fops);
+	return lttng_calibrate_create_file("results", 0400, dir, NULL,
+					   &lttng_calibrate_results_fops) ?:
+	       lttng_calibrate_create_file("results_kv", 0400, dir, NULL,
+					   &lttng_calibrate_results_kv_fops) ?:
+	       lttng_calibrate_create_file("status", 0400, dir, NULL,
+					   &lttng_calibrate_status_fops);
 }
 
 /**

@@ -495,7 +495,10 @@ static int lttng_calibrate_cpu_offline(unsigned int cpu)
  *	offline
  * @dir: the module's debugfs directory
  *
- * Return: 0, or the error of the CPU hotplug registration.
+ * On failure nothing is left registered; the files created are removed
+ * with @dir by the caller.
+ *
+ * Return: 0, or the error of the CPU hotplug registration or of a file.
  */
 int lttng_calibrate_run_init(struct dentry *dir)
 {
@@ -507,9 +510,13 @@ int lttng_calibrate_run_init(struct dentry *dir)
 	if (ret < 0)
 		return ret;
 	lttng_calibrate_cpuhp = ret;
-	debugfs_create_file("run", 0200, dir, NULL, &lttng_calibrate_run_fops);
-	lttng_calibrate_choice_file("irqs", dir, &lttng_calibrate_irqs_choice);
-	return 0;
+	ret = lttng_calibrate_create_file("run", 0200, dir, NULL,
+					  &lttng_calibrate_run_fops) ?:
+	      lttng_calibrate_choice_file("irqs", dir,
+					  &lttng_calibrate_irqs_choice);
+	if (ret)
+		cpuhp_remove_state_nocalls(lttng_calibrate_cpuhp);
+	return ret;
 }
 
 /**

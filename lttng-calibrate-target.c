@@ -7,7 +7,8 @@
  * lttng_calibrate_tracepoint_target() holds the module's tracepoint,
  * lttng_calibrate_payload_target() its tracepoint with a payload.  They
  * call nothing of the module, so what lies inside a timed window is only
- * what is written here, plus what instruments it.
+ * what is written here, plus what instruments it.  At load, this file
+ * checks that the kernel registered the trace events of its tracepoints.
  */
 #include "lttng-calibrate.h"
 
@@ -65,4 +66,34 @@ static const unsigned long lttng_calibrate_payload_args[6] = {
 noinline void lttng_calibrate_payload_target(void)
 {
 	trace_lttng_calibrate_payload(0, lttng_calibrate_payload_args);
+}
+
+/**
+ * lttng_calibrate_target_init() - check that the targets' events exist
+ *
+ * The kernel registers a module's trace events while it loads the module,
+ * and goes on loading when that fails: the module's tracepoints would then
+ * have no event for ftrace, perf or LTTng to enable.  The load fails
+ * instead, naming the event.
+ *
+ * Return: 0, or the error of the look-up of an event that is missing.
+ */
+int lttng_calibrate_target_init(void)
+{
+	static const char *const events[] = {
+		"lttng_calibrate_event", "lttng_calibrate_payload",
+	};
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < ARRAY_SIZE(events); i++) {
+		ret = lttng_calibrate_event_registered("lttng_calibrate",
+						       events[i]);
+		if (ret) {
+			pr_err("the trace event lttng_calibrate:%s is not registered: error %d\n",
+			       events[i], ret);
+			return ret;
+		}
+	}
+	return 0;
 }

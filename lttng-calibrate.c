@@ -111,23 +111,36 @@ static int __init lttng_calibrate_init(void)
 		return -EPERM;
 	}
 
+	ret = lttng_calibrate_target_init();
+	if (ret)
+		return ret;
+
 	dir = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	if (IS_ERR(dir)) {
 		pr_err("cannot create the debugfs directory: %ld\n",
 		       PTR_ERR(dir));
 		return PTR_ERR(dir);
 	}
+	/* Every file of the interface, or no module: nothing half loaded. */
 	ret = lttng_calibrate_run_init(dir);
-	if (ret) {
-		debugfs_remove_recursive(dir);
-		return ret;
-	}
-	lttng_calibrate_results_init(dir);
-	lttng_calibrate_counters_init(dir);
-	lttng_calibrate_deltas_init(dir);
-	lttng_calibrate_probe_init(dir);
+	if (ret)
+		goto out_remove_dir;
+	ret = lttng_calibrate_results_init(dir) ?:
+	      lttng_calibrate_counters_init(dir) ?:
+	      lttng_calibrate_deltas_init(dir) ?:
+	      lttng_calibrate_probe_init(dir);
+	if (ret)
+		goto out_run_exit;
 	lttng_calibrate_dir = dir;
 	return 0;
+
+out_run_exit:
+	debugfs_remove_recursive(dir);
+	lttng_calibrate_run_exit();
+	return ret;
+out_remove_dir:
+	debugfs_remove_recursive(dir);
+	return ret;
 }
 
 static void __exit lttng_calibrate_exit(void)

@@ -33,6 +33,7 @@
 
 #include <linux/compiler.h>
 #include <linux/debugfs.h>
+#include <linux/err.h>
 #include <linux/kprobes.h>
 #include <linux/kref.h>
 #include <linux/ktime.h>
@@ -383,7 +384,36 @@ struct lttng_calibrate_number {
 	int (*check)(struct lttng_calibrate_settings *s, s64 v);
 };
 
+/**
+ * lttng_calibrate_create_file() - create one file of the interface
+ * @name: the file's name
+ * @mode: its mode
+ * @dir: the module's debugfs directory
+ * @data: its inode's private data
+ * @fops: its operations
+ *
+ * The debugfs files are the module's only interface: a load that cannot
+ * create one of them fails, and names it, rather than leave a module
+ * loaded without it.
+ *
+ * Return: 0, or the error of debugfs_create_file().
+ */
+static inline int lttng_calibrate_create_file(const char *name, umode_t mode,
+					      struct dentry *dir, void *data,
+					      const struct file_operations *fops)
+{
+	struct dentry *d = debugfs_create_file(name, mode, dir, data, fops);
+
+	if (IS_ERR(d)) {
+		pr_err("cannot create %s in debugfs: error %ld\n", name,
+		       PTR_ERR(d));
+		return PTR_ERR(d);
+	}
+	return 0;
+}
+
 /* lttng-calibrate-target.c */
+int lttng_calibrate_target_init(void);
 void lttng_calibrate_target(void);
 void lttng_calibrate_baseline(void);
 void lttng_calibrate_tracepoint_target(void);
@@ -402,10 +432,10 @@ int lttng_calibrate_parse_decimal(const char *text, size_t len, s64 min,
 				  s64 max, s64 *val);
 ssize_t lttng_calibrate_copy_command(char *buf, size_t size,
 				     const char __user *ubuf, size_t count);
-void lttng_calibrate_choice_file(const char *name, struct dentry *dir,
-				 const struct lttng_calibrate_choice *choice);
-void lttng_calibrate_number_file(const char *name, struct dentry *dir,
-				 const struct lttng_calibrate_number *number);
+int lttng_calibrate_choice_file(const char *name, struct dentry *dir,
+				const struct lttng_calibrate_choice *choice);
+int lttng_calibrate_number_file(const char *name, struct dentry *dir,
+				const struct lttng_calibrate_number *number);
 extern const struct kernel_param_ops lttng_calibrate_number_param_ops;
 
 /* lttng-calibrate-probe.c */
@@ -416,7 +446,7 @@ int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p,
 				const struct lttng_calibrate_settings *set,
 				struct lttng_calibrate_clock *clock);
 void lttng_calibrate_probe_teardown(struct lttng_calibrate_probe *p);
-void lttng_calibrate_probe_init(struct dentry *dir);
+int lttng_calibrate_probe_init(struct dentry *dir);
 
 /* lttng-calibrate-counters.c: see lttng-calibrate-counters.h */
 
@@ -428,7 +458,7 @@ void lttng_calibrate_deltas_show(struct lttng_calibrate_deltas *d);
 void lttng_calibrate_deltas_put(struct lttng_calibrate_deltas *d);
 void lttng_calibrate_deltas_withhold(struct lttng_calibrate_deltas *d,
 				     unsigned long counters);
-void lttng_calibrate_deltas_init(struct dentry *dir);
+int lttng_calibrate_deltas_init(struct dentry *dir);
 void lttng_calibrate_deltas_exit(void);
 
 /* lttng-calibrate-results.c */
@@ -439,7 +469,7 @@ void lttng_calibrate_result_publish(struct lttng_calibrate_result *res);
 void lttng_calibrate_status_start(int cpu, u64 asked);
 void lttng_calibrate_status_update(u64 done);
 void lttng_calibrate_status_stop(void);
-void lttng_calibrate_results_init(struct dentry *dir);
+int lttng_calibrate_results_init(struct dentry *dir);
 void lttng_calibrate_results_exit(void);
 
 /* lttng-calibrate-run.c */
