@@ -176,14 +176,20 @@ int lc_write_file(const char *path, const void *buf, size_t len)
  * @len: how many
  * @flags: added to O_WRONLY: O_APPEND (tracefs' kprobe_events adds an
  *	event), O_TRUNC (set_ftrace_filter is replaced; with @len 0, it is
- *	cleared), O_CREAT (mode 0644)
+ *	cleared), O_CREAT (mode 0600, and never through a symlink:
+ *	O_NOFOLLOW), O_EXCL
  *
- * Return: 0, or the errno of the open or of the write.
+ * Return: 0, or the errno of the open or of the write (ELOOP: a symlink
+ * where O_CREAT was asked).
  */
 int lc_write_file_flags(const char *path, const void *buf, size_t len,
 			int flags)
 {
-	int fd = open(path, O_WRONLY | O_CLOEXEC | flags, 0644);
+	int fd;
+
+	if (flags & O_CREAT)
+		flags |= O_NOFOLLOW;
+	fd = open(path, O_WRONLY | O_CLOEXEC | flags, 0600);
 	ssize_t n;
 	int err = 0;
 

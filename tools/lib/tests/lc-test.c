@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "../kmsg_patterns.h"
@@ -380,6 +381,34 @@ static void test_count(void)
 			  "lc_parse_count: '%s' is no count", bad[i]);
 }
 
+/*
+ * A file lc_write_file_flags() creates is private (the bench's scratch
+ * files), and no symlink is followed to create one.  @path: a free name.
+ */
+static void test_files_created(const char *path)
+{
+	char victim[PATH_MAX];
+	struct stat st;
+	mode_t mask = umask(022);
+	int err;
+
+	err = lc_write_file_flags(path, "x", 1, O_CREAT | O_EXCL);
+	if (err || stat(path, &st))
+		st.st_mode = 0;
+	tap_check((st.st_mode & 0777) == 0600,
+		  "lc_write_file_flags: O_CREAT makes a 0600 file under umask 022 (0%o)",
+		  (unsigned int)(st.st_mode & 0777));
+	snprintf(victim, sizeof(victim), "%s.victim", path);
+	unlink(path);
+	err = symlink(victim, path);
+	tap_check(!err && lc_write_file_flags(path, "x", 1, O_CREAT) == ELOOP &&
+		  access(victim, F_OK),
+		  "lc_write_file_flags: O_CREAT never creates through a symlink");
+	unlink(path);
+	unlink(victim);
+	umask(mask);
+}
+
 static void test_files(void)
 {
 	char path[] = "/tmp/lc-test.XXXXXX";
@@ -427,6 +456,7 @@ static void test_files(void)
 	tap_check(lc_write_file("/dev/full", "1", 1) == ENOSPC,
 		  "lc_write_file: a failing write: its errno");
 	unlink(path);
+	test_files_created(path);
 	errno = 0;
 	tap_check(!lc_read_file(path, &len) && errno == ENOENT,
 		  "lc_read_file: a missing file: NULL, errno ENOENT");
