@@ -223,12 +223,13 @@ int lc_bench_scratch(struct lc_bench_ctx *ctx)
 		ctx->tmpdir[0] = '\0';
 		return -1;
 	}
-	chmod(ctx->tmpdir, 0755);
 	snprintf(ctx->writer, sizeof(ctx->writer), "%s/run", ctx->tmpdir);
 	snprintf(script, sizeof(script), "#!/bin/sh\necho %llu > %s/run\n",
 		 ctx->iterations, LC_DIR);
-	err = lc_bench_write(ctx->writer, script, O_CREAT | O_TRUNC);
-	chmod(ctx->writer, 0755);
+	err = lc_bench_write(ctx->writer, script,
+			     O_CREAT | O_EXCL | O_NOFOLLOW);
+	if (!err && chmod(ctx->writer, 0700))
+		err = errno;
 	if (err) {
 		lc_err("writing %s: %s", ctx->writer, strerror(err));
 		return -1;
@@ -344,6 +345,24 @@ void lc_bench_output_line(struct lc_bench_ctx *ctx, char *const argv[],
 	unlink(out);
 }
 
+/* What lc_bench_count_lines() counts, line by line. */
+struct lc_count {
+	const char *needle;
+	const char *needle2;
+	long long n;
+	long long n2;
+};
+
+static void lc_count_line(char *line, void *data)
+{
+	struct lc_count *c = data;
+
+	if (strstr(line, c->needle))
+		c->n++;
+	else if (c->needle2 && strstr(line, c->needle2))
+		c->n2++;
+}
+
 /**
  * lc_bench_count_lines() - lines of a command's stdout that hold a needle
  * @ctx: the bench (its scratch directory)
@@ -355,6 +374,11 @@ void lc_bench_output_line(struct lc_bench_ctx *ctx, char *const argv[],
  * @errpath: where to store the path of the command's stderr
  * @errlen: its size
  *
+ * The output is read through a pipe, never written to a file: the text of
+ * a trace holds the kernel's text addresses (ip, parent_ip).  The command
+ * runs as lc_bench_exec() runs it, stopped after 30 minutes or when the
+ * bench is interrupted.
+ *
  * Return: the lines with @needle, or -1 when the command failed.
  */
 long long lc_bench_count_lines(struct lc_bench_ctx *ctx, char *const argv[],
@@ -362,28 +386,27 @@ long long lc_bench_count_lines(struct lc_bench_ctx *ctx, char *const argv[],
 			       const char *needle2, long long *count2,
 			       char *errpath, size_t errlen)
 {
-	char out[PATH_MAX + 32], line[4096];
-	long long n = 0;
-	FILE *f;
+	struct lc_count c = { needle, needle2, 0, 0 };
+	struct lc_proc p = {
+		.argv = argv, .err = errpath, .null_in = true, .group = true,
+		.timeout_ms = 1800 * 1000, .stop_on_signal = true,
+		.kill_ms = LC_BENCH_KILL_MS,
+	};
+	char why[PATH_MAX + 64];
+	int rc;
 
-	snprintf(out, sizeof(out), "%s/%s.count", ctx->tmpdir, name);
 	snprintf(errpath, errlen, "%s/%s.count.err", ctx->tmpdir, name);
-	if (lc_bench_exec(argv, out, errpath, 1800, true))
-		return -1;
-	f = fopen(out, "r");
-	if (!f)
+	rc = lc_proc_run_lines(&p, lc_count_line, &c);
+	if (rc == -1) {
+		snprintf(why, sizeof(why), "%s: %s\n", argv[0],
+			 strerror(errno));
+		lc_bench_write(errpath, why, O_CREAT | O_TRUNC);
+	}
+	if (rc)
 		return -1;
 	if (count2)
-		*count2 = 0;
-	while (fgets(line, sizeof(line), f)) {
-		if (strstr(line, needle))
-			n++;
-		else if (needle2 && count2 && strstr(line, needle2))
-			(*count2)++;
-	}
-	fclose(f);
-	unlink(out);
-	return n;
+		*count2 = c.n2;
+	return c.n;
 }
 
 /**

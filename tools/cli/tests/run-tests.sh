@@ -60,6 +60,10 @@ tap_component "[asan] pmu-event unit tests" env TAP_PREFIX="[asan] " \
 	ASAN_OPTIONS=exitcode=99 \
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=99 \
 	"$dir/pmu-event-test-san" "$data/sysfs"
+tap_component "bench-mech unit tests" "$dir/bench-mech-test"
+tap_component "[asan] bench-mech unit tests" env TAP_PREFIX="[asan] " \
+	ASAN_OPTIONS=exitcode=99 \
+	UBSAN_OPTIONS=halt_on_error=1:exitcode=99 "$dir/bench-mech-test-san"
 if command -v python3 > /dev/null; then
 	check "JSON of the captured results_kv is valid JSON" \
 		json_valid "$data/results_kv"
