@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Tests of the lttng_calibrate debugfs interface: runs, results, status,
- * rejected input, busy and interrupted runs, CPU selection and hot-unplug.
+ * rejected input, busy and interrupted runs, CPU selection and hot-unplug,
+ * the per-iteration deltas and what their readers hold.
  *
  * Every test ends by checking that the kernel log gained no warning, bug,
  * oops, lockdep report or RCU stall.
@@ -1305,6 +1306,121 @@ TEST_F(calib, deltas_window)
 	check_deltas(_metadata, 0, 0, 2);
 }
 
+/*
+ * A reader of deltas holds a copy of the ring: at most 8 copies at once,
+ * EMFILE past them, and a copy closed makes room again.
+ */
+#define DELTAS_MAX_OPEN	8
+
+TEST_F(calib, deltas_snapshots_capped)
+{
+	int fds[DELTAS_MAX_OPEN], i, fd;
+
+	ASSERT_EQ(0, run("10"));
+	for (i = 0; i < DELTAS_MAX_OPEN; i++) {
+		fds[i] = open(DIR "deltas", O_RDONLY);
+		ASSERT_LE(0, fds[i]) {
+			TH_LOG("open %d of deltas: %s", i + 1, strerror(errno));
+		}
+	}
+	fd = open(DIR "deltas", O_RDONLY);
+	EXPECT_EQ(-1, fd);
+	EXPECT_EQ(EMFILE, errno) {
+		TH_LOG("open %d of deltas: %s", DELTAS_MAX_OPEN + 1,
+		       fd < 0 ? strerror(errno) : "opened");
+	}
+	if (fd >= 0)
+		close(fd);
+	close(fds[0]);
+	fds[0] = open(DIR "deltas", O_RDONLY);
+	EXPECT_LE(0, fds[0]);
+	for (i = 0; i < DELTAS_MAX_OPEN; i++)
+		if (fds[i] >= 0)
+			close(fds[i]);
+}
+
+/* memory.current of cgroup @cg, in bytes; -1 when unreadable. */
+static long long memory_current(const char *cg)
+{
+	char path[128], *text;
+	long long v;
+
+	snprintf(path, sizeof(path), "%s/memory.current", cg);
+	text = lc_read_file(path, NULL);
+	if (!text)
+		return -1;
+	v = atoll(text);
+	free(text);
+	return v;
+}
+
+/*
+ * The copy a reader of deltas holds is charged to the reader's memory
+ * cgroup: a 65536-row ring of four counters (5 MiB) opened from a cgroup
+ * adds at least that much to its memory.current.
+ */
+TEST_F(calib, deltas_snapshot_charged_to_its_reader)
+{
+	const char *root = "/sys/fs/cgroup";
+	const char *cg = "/sys/fs/cgroup/lttng_calibrate_memory";
+	const long long ring = 65536LL * 2 * 5 * 8;
+	long long grown = -1;
+	char path[128], pid[16];
+	bool mounted = false;
+	int pipefd[2], status;
+
+	ASSERT_EQ(0, param_write("deltas_window", "65536"));
+	ASSERT_EQ(0, write_str(DIR "counters",
+			       "cpu-clock page-faults context-switches cpu-migrations"));
+	ASSERT_EQ(0, run("1"));
+	if (access("/sys/fs/cgroup/cgroup.controllers", F_OK)) {
+		if (mount("cgroup2", root, "cgroup2", 0, NULL))
+			SKIP(return, "no cgroup v2: %s", strerror(errno));
+		mounted = true;
+	}
+	if (write_str("/sys/fs/cgroup/cgroup.subtree_control", "+memory")) {
+		if (mounted)
+			umount(root);
+		SKIP(return, "no memory controller in cgroup v2");
+	}
+	ASSERT_EQ(0, mkdir(cg, 0755));
+	ASSERT_EQ(0, pipe(pipefd));
+	self->env.child = fork();
+	ASSERT_LE(0, self->env.child);
+	if (self->env.child == 0) {
+		long long before;
+		int fd;
+
+		snprintf(pid, sizeof(pid), "%d", getpid());
+		snprintf(path, sizeof(path), "%s/cgroup.procs", cg);
+		if (write_str(path, pid))
+			_exit(100);
+		before = memory_current(cg);
+		fd = open(DIR "deltas", O_RDONLY);
+		if (fd < 0)
+			_exit(101);
+		grown = memory_current(cg) - before;
+		close(fd);
+		_exit(write(pipefd[1], &grown, sizeof(grown)) ==
+		      sizeof(grown) ? 0 : 102);
+	}
+	close(pipefd[1]);
+	ASSERT_EQ(self->env.child, waitpid(self->env.child, &status, 0));
+	self->env.child = 0;
+	EXPECT_TRUE(WIFEXITED(status) && !WEXITSTATUS(status)) {
+		TH_LOG("reader: status 0x%x", status);
+	}
+	EXPECT_EQ(sizeof(grown), read(pipefd[0], &grown, sizeof(grown)));
+	close(pipefd[0]);
+	TH_LOG("memory.current grew by %lld bytes with deltas open (ring %lld)",
+	       grown, ring);
+	EXPECT_LE(ring, grown);
+	EXPECT_EQ(0, rmdir(cg));
+	if (mounted)
+		umount(root);
+	EXPECT_EQ(0, write_str(DIR "counters", "\n"));
+}
+
 TEST_F_TIMEOUT(calib, deltas_readable_during_run, 120)
 {
 	char *text, *line;
@@ -1771,6 +1887,66 @@ TEST_F_TIMEOUT(calib, cpu_unplug_during_run, 120)
 	done = lc_kv_ll(text, "run.iterations.done", LLONG_MIN);
 	EXPECT_EQ(done, kv_stat(text, "target", "cycles", "count"));
 	free(text);
+}
+
+/*
+ * The run's CPU taken offline and brought back while a run goes on with
+ * counters, a kprobe whose handler works, and the run's clock: the run
+ * ends within seconds, migrated (or complete), on its own CPU, and every
+ * time.  Where the clock is the CPU's cycle counter (arm64 with a PMU),
+ * its event stops counting for good when the CPU goes: a handler that
+ * waited for that clock to advance would spin forever with interrupts off.
+ */
+#define HOTPLUG_ROUNDS	3
+
+TEST_F_TIMEOUT(calib, cpu_offline_and_back_during_probed_run, 300)
+{
+	int round, status, err;
+	char *text;
+
+	if (sysconf(_SC_NPROCESSORS_CONF) < 2)
+		SKIP(return, "needs a second CPU to take offline");
+	if (access("/sys/devices/system/cpu/cpu1/online", W_OK))
+		SKIP(return, "CPU 1 cannot go offline here (no cpu1/online)");
+	ASSERT_EQ(0, param_write("cpu", "1"));
+	ASSERT_EQ(0, write_str(DIR "counters", "cpu-clock page-faults"));
+	ASSERT_EQ(0, write_str(DIR "probe", "kprobe"));
+	ASSERT_EQ(0, write_str(DIR "work_cycles", "20000"));
+	for (round = 0; round < HOTPLUG_ROUNDS; round++) {
+		self->env.child = start_run(LONG_RUN);
+		ASSERT_LT(0, self->env.child);
+		ASSERT_TRUE(wait_running(1, 30000));
+		err = cpu_online_set(1, 0);
+		ASSERT_EQ(0, err) {
+			TH_LOG("CPU 1 offline: %s", strerror(err));
+		}
+		self->env.offlined = 1;
+		sleep_ms(20 * round);
+		ASSERT_EQ(0, cpu_online_set(1, 1));
+		self->env.offlined = -1;
+		EXPECT_TRUE(reap_within(self->env.child, 20000, &status)) {
+			TH_LOG("round %d: the writer still runs 20 s after CPU 1 went offline and back",
+			       round);
+			kill(self->env.child, SIGKILL);
+			waitpid(self->env.child, &status, 0);
+		}
+		self->env.child = 0;
+		EXPECT_TRUE(WIFEXITED(status) &&
+			    (WEXITSTATUS(status) == EAGAIN ||
+			     !WEXITSTATUS(status))) {
+			TH_LOG("round %d: status 0x%x (%s)", round, status,
+			       strerror(WEXITSTATUS(status)));
+		}
+		EXPECT_FALSE(status_running());
+		text = lc_read_file(DIR "results_kv", NULL);
+		ASSERT_NE(NULL, text);
+		EXPECT_EQ(1, lc_kv_ll(text, "run.cpu", LLONG_MIN));
+		EXPECT_TRUE(lc_kv_is(text, "run.state", "migrated") ||
+			    lc_kv_is(text, "run.state", "complete"));
+		EXPECT_EQ(lc_kv_ll(text, "run.iterations.done", LLONG_MIN),
+			  kv_stat(text, "target", "cycles", "count"));
+		free(text);
+	}
 }
 
 /*
