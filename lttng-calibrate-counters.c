@@ -886,9 +886,12 @@ int lttng_calibrate_counters_init(struct dentry *dir)
  * lttng_calibrate_counters_exit() - release the events held for the
  *	selection
  *
- * Context: after the debugfs files are gone.
+ * Context: after the debugfs files are gone, with the settings closed
+ * (lttng_calibrate_settings_close()) and locked: no parameter write can
+ * open them again.
  */
 void lttng_calibrate_counters_exit(void)
 {
+	lttng_calibrate_settings_assert_locked();
 	lttng_calibrate_keepers_release(lttng_calibrate_keepers);
 }

@@ -9,6 +9,10 @@
  * run, so no reader or writer waits for one.  The files that change the
  * settings are their owners' (lttng-calibrate-input.c has the parsing they
  * share); this file calls nothing of the module.
+ *
+ * Module parameters stay writable while the module's exit runs and until
+ * the module is freed: the exit closes the settings, and every change is
+ * refused from then on.
  */
 #include "lttng-calibrate.h"
 
@@ -18,6 +22,7 @@
 
 static DEFINE_MUTEX(lttng_calibrate_settings_mutex);
 static bool lttng_calibrate_run_active;
+static bool lttng_calibrate_settings_closed;
 static struct lttng_calibrate_settings lttng_calibrate_settings = {
 	.cpu = -1,
 	.max_iterations = 100000000,
@@ -30,18 +35,41 @@ static struct lttng_calibrate_settings lttng_calibrate_settings = {
  *
  * Context: process context, may sleep (killable).
  * Return: the settings, locked until lttng_calibrate_settings_unlock(); or
- * ERR_PTR(-EBUSY) while a run is in progress, ERR_PTR(-EINTR) when killed
- * while waiting.
+ * ERR_PTR(-EBUSY) while a run is in progress, ERR_PTR(-ENODEV) once the
+ * module is going away, ERR_PTR(-EINTR) when killed while waiting.
  */
 struct lttng_calibrate_settings *lttng_calibrate_settings_lock(void)
 {
+	int err = 0;
+
 	if (mutex_lock_killable(&lttng_calibrate_settings_mutex))
 		return ERR_PTR(-EINTR);
-	if (lttng_calibrate_run_active) {
+	if (lttng_calibrate_settings_closed)
+		err = -ENODEV;
+	else if (lttng_calibrate_run_active)
+		err = -EBUSY;
+	if (err) {
 		mutex_unlock(&lttng_calibrate_settings_mutex);
-		return ERR_PTR(-EBUSY);
+		return ERR_PTR(err);
 	}
 	return &lttng_calibrate_settings;
+}
+
+/**
+ * lttng_calibrate_settings_close() - refuse every change from now on
+ *
+ * For the module's exit: once it returns, lttng_calibrate_settings_lock()
+ * refuses with -ENODEV, and the settings stay locked until
+ * lttng_calibrate_settings_unlock(), so that what is kept with them (the
+ * events held for the counters) is released under the lock, after the
+ * last change that was let in.
+ *
+ * Context: process context, may sleep; no run is left.
+ */
+void lttng_calibrate_settings_close(void)
+{
+	mutex_lock(&lttng_calibrate_settings_mutex);
+	lttng_calibrate_settings_closed = true;
 }
 
 /**

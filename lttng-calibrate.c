@@ -147,8 +147,11 @@ static void __exit lttng_calibrate_exit(void)
 {
 	/* Waits for readers and writers still inside a file operation. */
 	debugfs_remove_recursive(lttng_calibrate_dir);
-	lttng_calibrate_run_exit();
+	/* The parameters stay writable until the module is freed. */
+	lttng_calibrate_settings_close();
 	lttng_calibrate_counters_exit();
+	lttng_calibrate_settings_unlock();
+	lttng_calibrate_run_exit();
 	lttng_calibrate_deltas_exit();
 	lttng_calibrate_results_exit();
 }

@@ -423,6 +423,7 @@ void lttng_calibrate_payload_target(void);
 struct lttng_calibrate_settings *lttng_calibrate_settings_lock(void);
 void lttng_calibrate_settings_unlock(void);
 void lttng_calibrate_settings_assert_locked(void);
+void lttng_calibrate_settings_close(void);
 int lttng_calibrate_settings_begin_run(struct lttng_calibrate_settings *snap);
 void lttng_calibrate_settings_end_run(void);
 int lttng_calibrate_settings_get(struct lttng_calibrate_settings *copy);
