@@ -52,14 +52,18 @@ static_assert(ARRAY_SIZE(lttng_calibrate_target_symbols) ==
  * A known amount of work: at least @cycles cycles of the run's clock, busy.
  * Even for 0 cycles it reads the clock twice, so that the bare mechanism
  * (work 0) pays the same fixed cost as every other point of a ground-truth
- * sweep.
+ * sweep.  A clock found lost (the cycle counter no longer counting on this
+ * CPU) stands still from then on: the wait ends there, and the run voids
+ * the sample.
  */
 static void lttng_calibrate_spin(struct lttng_calibrate_probe *p)
 {
+	struct lttng_calibrate_clock *clk = p->clock;
 	u64 start;
 
-	start = lttng_calibrate_clock_read(p->clock);
-	while (lttng_calibrate_clock_read(p->clock) - start < p->work_cycles)
+	start = lttng_calibrate_clock_read(clk);
+	while (lttng_calibrate_clock_read(clk) - start < p->work_cycles &&
+	       !READ_ONCE(clk->lost))
 		cpu_relax();
 }
 

@@ -250,6 +250,20 @@ static void lttng_calibrate_check_counters(struct lttng_calibrate_run *run)
 						run->counters.lost);
 }
 
+/* The handlers' work must last LTTNG_CALIBRATE_WORK_MAX_US at most. */
+static int lttng_calibrate_check_work(const struct lttng_calibrate_run *run)
+{
+	u64 max = div_u64((u64)run->clock.khz * LTTNG_CALIBRATE_WORK_MAX_US,
+			  USEC_PER_MSEC);
+
+	if (run->set.work_cycles <= max)
+		return 0;
+	pr_info_ratelimited("work_cycles %llu is more than %d us of the run's clock (%s, %u kHz): at most %llu\n",
+			    run->set.work_cycles, LTTNG_CALIBRATE_WORK_MAX_US,
+			    run->clock.name, run->clock.khz, max);
+	return -ERANGE;
+}
+
 /* The loop of a run, on its kernel thread. */
 static int lttng_calibrate_loop(struct lttng_calibrate_run *run)
 {
@@ -266,6 +280,9 @@ static int lttng_calibrate_loop(struct lttng_calibrate_run *run)
 	res->clock_khz = run->clock.khz;
 	run->chunk_cycles = div_u64((u64)run->clock.khz *
 				    LTTNG_CALIBRATE_CHUNK_US, USEC_PER_MSEC);
+	ret = lttng_calibrate_check_work(run);
+	if (ret)
+		return ret;
 	lttng_calibrate_check_counters(run);
 	/* The cold sample: first call after the run began, kept apart. */
 	if (!lttng_calibrate_sample(run, true, res->cold, &now))

@@ -53,8 +53,14 @@
 #define LTTNG_CALIBRATE_TARGET_SYMBOL	"lttng_calibrate_target"
 #define LTTNG_CALIBRATE_BASELINE_SYMBOL	"lttng_calibrate_baseline"
 
-/* The longest busy-wait a handler may be asked for, in clock cycles. */
+/*
+ * The longest busy-wait a handler may be asked for: in clock cycles, and
+ * in time on the run's clock, whose rate is known when the run starts (a
+ * generic timer's counter ticks at tens of MHz only), so that a sample
+ * stays far below a chunk's 10 ms with interrupts off.
+ */
 #define LTTNG_CALIBRATE_WORK_LIMIT	1000000ULL
+#define LTTNG_CALIBRATE_WORK_MAX_US	2000
 
 /**
  * enum lttng_calibrate_row - what one row of the results describes
