@@ -16,6 +16,7 @@
  */
 #include "lttng-calibrate.h"
 
+#include <linux/atomic.h>
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/kref.h>
@@ -27,6 +28,13 @@
 
 /* Copies a reader makes before it settles for what it has. */
 #define LTTNG_CALIBRATE_DELTAS_TRIES	4
+
+/*
+ * Snapshots open at once, at most: each is a copy of the ring, up to
+ * 65536 rows of 18 values (9 MiB), charged to the reader's memory cgroup.
+ */
+#define LTTNG_CALIBRATE_DELTAS_MAX_OPEN	8
+static atomic_t lttng_calibrate_deltas_open_nr = ATOMIC_INIT(0);
 
 /* Protects the pointer to the current ring, not its content. */
 static DEFINE_SPINLOCK(lttng_calibrate_deltas_lock);
@@ -75,7 +83,7 @@ lttng_calibrate_deltas_alloc(const struct lttng_calibrate_counter_set *set,
 	struct lttng_calibrate_deltas *d;
 	unsigned int i;
 
-	d = kvzalloc(lttng_calibrate_deltas_size(&tmp), GFP_KERNEL);
+	d = kvzalloc(lttng_calibrate_deltas_size(&tmp), GFP_KERNEL_ACCOUNT);
 	if (!d)
 		return NULL;
 	*d = tmp;
@@ -269,7 +277,10 @@ static struct lttng_calibrate_deltas *lttng_calibrate_deltas_current(void)
 	return d;
 }
 
-/* Memory per open: one copy of the ring, at most 65536 rows of 18 values. */
+/*
+ * Memory per open: one copy of the ring, at most 65536 rows of 18 values,
+ * and LTTNG_CALIBRATE_DELTAS_MAX_OPEN copies at once (-EMFILE past them).
+ */
 static int lttng_calibrate_deltas_snapshot(struct lttng_calibrate_deltas_view *v)
 {
 	struct lttng_calibrate_deltas *d = lttng_calibrate_deltas_current();
@@ -279,8 +290,14 @@ static int lttng_calibrate_deltas_snapshot(struct lttng_calibrate_deltas_view *v
 		v->d = &lttng_calibrate_deltas_none;
 		return 0;
 	}
-	v->d = kvmalloc(lttng_calibrate_deltas_size(d), GFP_KERNEL);
+	if (!atomic_add_unless(&lttng_calibrate_deltas_open_nr, 1,
+			       LTTNG_CALIBRATE_DELTAS_MAX_OPEN)) {
+		lttng_calibrate_deltas_put(d);
+		return -EMFILE;
+	}
+	v->d = kvmalloc(lttng_calibrate_deltas_size(d), GFP_KERNEL_ACCOUNT);
 	if (!v->d) {
+		atomic_dec(&lttng_calibrate_deltas_open_nr);
 		lttng_calibrate_deltas_put(d);
 		return -ENOMEM;
 	}
@@ -317,8 +334,10 @@ static int lttng_calibrate_deltas_release(struct inode *inode,
 	struct lttng_calibrate_deltas_view *v =
 		((struct seq_file *)file->private_data)->private;
 
-	if (v->d != &lttng_calibrate_deltas_none)
+	if (v->d != &lttng_calibrate_deltas_none) {
 		kvfree(v->d);
+		atomic_dec(&lttng_calibrate_deltas_open_nr);
+	}
 	return seq_release_private(inode, file);
 }
 

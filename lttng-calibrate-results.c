@@ -39,7 +39,7 @@ lttng_calibrate_result_alloc(const struct lttng_calibrate_settings *set,
 	struct lttng_calibrate_result *res;
 	int row;
 
-	res = kvzalloc(struct_size(res, stats, 1 + nr), GFP_KERNEL);
+	res = kvzalloc(struct_size(res, stats, 1 + nr), GFP_KERNEL_ACCOUNT);
 	if (!res)
 		return NULL;
 	for (m = 0; m <= nr; m++)

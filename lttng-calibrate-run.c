@@ -454,7 +454,7 @@ static ssize_t lttng_calibrate_run_write(struct file *file,
 	if (ret || !asked)
 		return -EINVAL;
 
-	run = kzalloc(sizeof(*run), GFP_KERNEL);
+	run = kzalloc(sizeof(*run), GFP_KERNEL_ACCOUNT);
 	if (!run)
 		return -ENOMEM;
 	ret = lttng_calibrate_settings_begin_run(&run->set);
