@@ -360,8 +360,9 @@ static void lc_proc_tick(struct lc_proc *p, long long start)
  * Looks every @poll_ms: stops the child (lc_proc_stop()) after
  * @timeout_ms, or when a signal was caught if @stop_on_signal, then kills
  * it @kill_ms after that; calls @poll while the child runs and is not
- * being stopped.  The group of a child that led one may outlive it:
- * lc_proc_reap() ends it.
+ * being stopped.  The end is seen with waitid(WNOWAIT): what is left of
+ * the group of a child that led one is killed (SIGKILL) before the child
+ * is reaped, while its group's ID cannot have been reused.
  *
  * Return: 0 with @status set and @pid 0, or -1 with errno set (@pid is
  * no child).
@@ -372,6 +373,7 @@ int lc_proc_wait(struct lc_proc *p)
 	const struct timespec tick = { poll_ms / 1000,
 				       (poll_ms % 1000) * 1000000L };
 	long long start = lc_now_ms();
+	siginfo_t info;
 	pid_t done;
 
 	if (p->pid <= 0) {
@@ -379,13 +381,27 @@ int lc_proc_wait(struct lc_proc *p)
 		return -1;
 	}
 	for (;;) {
-		done = waitpid(p->pid, &p->status, WNOHANG);
-		if (done == p->pid) {
+		/*
+		 * Seen ended, not reaped: while it is a zombie, its PID and
+		 * so its group's ID are nobody else's, and what is left of
+		 * its group is killed before it is reaped.
+		 */
+		memset(&info, 0, sizeof(info));
+		if (waitid(P_PID, p->pid, &info,
+			   WEXITED | WNOHANG | WNOWAIT) && errno != EINTR)
+			return -1;
+		if (info.si_pid == p->pid) {
+			if (p->pgid > 0)
+				kill(-p->pgid, SIGKILL);
+			p->pgid = 0;
+			do
+				done = waitpid(p->pid, &p->status, 0);
+			while (done < 0 && errno == EINTR);
+			if (done != p->pid)
+				return -1;
 			p->pid = 0;
 			return 0;
 		}
-		if (done < 0 && errno != EINTR)
-			return -1;
 		lc_proc_tick(p, start);
 		nanosleep(&tick, NULL);
 	}
@@ -396,8 +412,10 @@ int lc_proc_wait(struct lc_proc *p)
  * @p: the child, running or already waited for (@pid 0), or none
  *
  * SIGINT (to its group when @group), SIGKILL @kill_ms later (5 s when
- * @kill_ms is 0), waited for; then SIGKILL to what is left of its group.
- * No process is left behind; @pid and @pgid are 0.  Idempotent.
+ * @kill_ms is 0), waited for (lc_proc_wait() kills what is left of its
+ * group).  No process is left behind; @pid and @pgid are 0.  Never a
+ * signal to a group whose leader was reaped: its ID may be another's.
+ * Idempotent.
  *
  * Return: 0, or -1 with errno set when it could not be waited for.
  */
@@ -413,8 +431,6 @@ int lc_proc_reap(struct lc_proc *p)
 		rc = lc_proc_wait(p);
 		p->pid = 0;
 	}
-	if (p->pgid > 0)
-		kill(-p->pgid, SIGKILL);
 	p->pgid = 0;
 	return rc;
 }

@@ -42,8 +42,8 @@
  * @poll_ms: how often lc_proc_wait() looks (0: 50 ms)
  * @poll: called by lc_proc_wait() at every look while the child runs
  * @pid: the child, set by lc_proc_start(); 0 once lc_proc_wait() reaped it
- * @pgid: its process group when @group, which may outlive it; 0 once
- *	lc_proc_reap() ended it
+ * @pgid: its process group when @group; 0 once lc_proc_wait() killed
+ *	what was left of it, before reaping the child
  * @status: its wait status, set by lc_proc_wait()
  * @timed_out: lc_proc_wait() stopped it because of @timeout_ms
  * @stopped_at: internal: when it was stopped, in ms, or -1

@@ -143,18 +143,21 @@ static void test_timeout(void)
 
 static void test_timeout_kill(void)
 {
-	struct lc_proc p = { .timeout_ms = 100, .kill_ms = 200, .group = true };
+	char *argv[] = { "sh", "-c", "trap '' INT; sleep 30; exit 0", NULL };
+	struct lc_proc p = { .argv = argv, .timeout_ms = 100, .kill_ms = 200,
+			     .group = true };
 	long long t0 = now_ms();
-	int rc = sh("trap '' INT; sleep 30; exit 0", &p);
+	int rc = lc_proc_start(&p);
 	pid_t pgid = p.pgid;
 
-	tap_check(rc == LC_PROC_TIMED_OUT && WIFSIGNALED(p.status) &&
+	rc = rc ? rc : lc_proc_wait(&p);
+	tap_check(!rc && p.timed_out && WIFSIGNALED(p.status) &&
 		  WTERMSIG(p.status) == SIGKILL,
 		  "a child that ignores SIGINT is killed kill_ms after its timeout");
 	tap_check(now_ms() - t0 < 3000, "and soon (%lld ms)", now_ms() - t0);
-	lc_proc_reap(&p);
 	tap_check(pgid > 0 && gone(-pgid) && !p.pgid,
-		  "timeout: nothing of its group is left after reap");
+		  "timeout: nothing of its group is left after the wait");
+	lc_proc_reap(&p);
 }
 
 /* A child whose own child ignores SIGINT: reap ends both. */
@@ -188,6 +191,68 @@ static void test_reap_group(void)
 	tap_check(gone(grandchild),
 		  "reap: the child's own child is gone too");
 	tap_check(!lc_proc_reap(&p), "reap: a second time does nothing");
+}
+
+/*
+ * A process made to get @pid (ns_last_pid, root only) that leads a group
+ * of its own, as any other program's child may; 0 when it got another.
+ */
+static pid_t impostor(pid_t pid)
+{
+	char last[24];
+	pid_t got;
+	int i;
+
+	for (i = 0; i < 20; i++) {
+		snprintf(last, sizeof(last), "%d", (int)pid - 1);
+		if (lc_write_file("/proc/sys/kernel/ns_last_pid", last,
+				  strlen(last)))
+			return 0;
+		got = fork();
+		if (!got) {
+			setpgid(0, 0);
+			pause();
+			_exit(0);
+		}
+		if (got == pid) {
+			setpgid(got, got);
+			return got;
+		}
+		kill(got, SIGKILL);
+		waitpid(got, NULL, 0);
+	}
+	return 0;
+}
+
+/*
+ * A group whose leader has ended and been waited for: its ID is free and
+ * may be reused; lc_proc_reap() must not signal a group that reused it.
+ */
+static void test_reap_reused_group(void)
+{
+	struct lc_proc p = { .group = true };
+	pid_t pgid, other;
+	int alive, status;
+
+	if (sh("exit 0", &p) || !p.pgid) {
+		tap_check(!p.pgid, "reused group: none left after the wait");
+		return;
+	}
+	pgid = p.pgid;
+	other = impostor(pgid);
+	if (!other) {
+		tap_skip("reused group: no signal to a group that reused the ID: %s",
+			 "could not get that PID (ns_last_pid: root only)");
+		lc_proc_reap(&p);
+		return;
+	}
+	lc_proc_reap(&p);
+	sleep_ms(100);
+	alive = waitpid(other, &status, WNOHANG) == 0;
+	tap_check(alive, "reused group: no signal to a group that reused the ID%s",
+		  alive ? "" : " (it was killed)");
+	kill(other, SIGKILL);
+	waitpid(other, NULL, 0);
 }
 
 /* In the child: a child of its own that obeys SIGINT, then a wait. */
@@ -445,6 +510,7 @@ int main(void)
 	test_timeout_kill();
 	test_reap_group();
 	test_stop_group();
+	test_reap_reused_group();
 	test_redirect();
 	test_redirect_private();
 	test_run_lines();
