@@ -9,7 +9,6 @@
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -237,16 +236,6 @@ int lc_bench_scratch(struct lc_bench_ctx *ctx)
 	return 0;
 }
 
-static int lc_bench_rm(const char *path, const struct stat *st, int type,
-		       struct FTW *ftw)
-{
-	(void)st;
-	(void)type;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
-
 /**
  * lc_bench_scratch_remove() - the scratch directory removed, if any
  * @ctx: the bench; @tmpdir is "" after
@@ -254,7 +243,7 @@ static int lc_bench_rm(const char *path, const struct stat *st, int type,
 void lc_bench_scratch_remove(struct lc_bench_ctx *ctx)
 {
 	if (ctx->tmpdir[0])
-		nftw(ctx->tmpdir, lc_bench_rm, 16, FTW_DEPTH | FTW_PHYS);
+		lc_rm_tree(ctx->tmpdir);
 	ctx->tmpdir[0] = '\0';
 }
 

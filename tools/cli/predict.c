@@ -10,7 +10,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <ftw.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
@@ -559,16 +558,6 @@ static int lc_pr_plot(const struct lc_predict *p, FILE *out)
 }
 
 /* Running the command */
-
-static int lc_pr_rm(const char *path, const struct stat *st, int type,
-		    struct FTW *ftw)
-{
-	(void)st;
-	(void)type;
-	(void)ftw;
-	remove(path);
-	return 0;
-}
 
 /* "Throughput N" in what the command printed, or NaN. */
 static double lc_pr_throughput(const char *path)
@@ -1133,7 +1122,7 @@ int lc_predict_main(int argc, char **argv)
 		err = lc_pr_measure(&p, &pc, &o);
 	lc_predict_finish(&pc);
 	lc_pr_cgroup_release();
-	nftw(pc.bench.tmpdir, lc_pr_rm, 16, FTW_DEPTH | FTW_PHYS);
+	lc_rm_tree(pc.bench.tmpdir);
 	if (lc_signal_caught() || err) {
 		if (plot) {
 			fclose(plot);

@@ -6,8 +6,13 @@
 #ifndef _POSIX_C_SOURCE
 #define _POSIX_C_SOURCE 200809L
 #endif
+/* nftw() */
+#ifndef _XOPEN_SOURCE
+#define _XOPEN_SOURCE 700
+#endif
 #include <errno.h>
 #include <fcntl.h>
+#include <ftw.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -202,6 +207,36 @@ int lc_write_file_flags(const char *path, const void *buf, size_t len,
 		err = EIO;
 	close(fd);
 	return err;
+}
+
+static int lc_rm_tree_errno;
+
+static int lc_rm_entry(const char *path, const struct stat *st, int type,
+		       struct FTW *ftw)
+{
+	(void)st;
+	(void)type;
+	(void)ftw;
+	if (remove(path) && !lc_rm_tree_errno)
+		lc_rm_tree_errno = errno;
+	return 0;
+}
+
+/**
+ * lc_rm_tree() - remove a directory and everything in it
+ * @path: the directory (a scratch directory of ours)
+ *
+ * Symlinks are removed, never followed.
+ *
+ * Return: 0, or -1 with errno set (the first removal that failed).
+ */
+int lc_rm_tree(const char *path)
+{
+	lc_rm_tree_errno = 0;
+	if (nftw(path, lc_rm_entry, 16, FTW_DEPTH | FTW_PHYS))
+		return -1;
+	errno = lc_rm_tree_errno;
+	return errno ? -1 : 0;
 }
 
 /* key=value text */

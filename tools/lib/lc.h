@@ -40,6 +40,7 @@ char *lc_read_file(const char *path, size_t *len);
 int lc_write_file(const char *path, const void *buf, size_t len);
 int lc_write_file_flags(const char *path, const void *buf, size_t len,
 			int flags);
+int lc_rm_tree(const char *path);
 
 /* key=value text */
 
