@@ -1122,7 +1122,12 @@ int lc_predict_main(int argc, char **argv)
 		err = lc_pr_measure(&p, &pc, &o);
 	lc_predict_finish(&pc);
 	lc_pr_cgroup_release();
-	lc_rm_tree(pc.bench.tmpdir);
+	if (lc_pr_cg.mounted)
+		lc_err("predict: %s is still mounted: %s and what is in it left in place",
+		       lc_pr_cg.mnt, pc.bench.tmpdir);
+	else if (lc_rm_tree(pc.bench.tmpdir))
+		lc_err("predict: removing %s: %s", pc.bench.tmpdir,
+		       strerror(errno));
 	if (lc_signal_caught() || err) {
 		if (plot) {
 			fclose(plot);

@@ -226,14 +226,18 @@ static int lc_rm_entry(const char *path, const struct stat *st, int type,
  * lc_rm_tree() - remove a directory and everything in it
  * @path: the directory (a scratch directory of ours)
  *
- * Symlinks are removed, never followed.
+ * Symlinks are removed, never followed, and the walk never goes into a
+ * mount (FTW_MOUNT): a file system mounted inside the tree and left there
+ * (predict's cgroup2 mount, whose every empty directory is a cgroup of
+ * the machine) is not touched, and the directories above it stay.
  *
- * Return: 0, or -1 with errno set (the first removal that failed).
+ * Return: 0, or -1 with errno set (the first removal that failed:
+ * ENOTEMPTY or EBUSY above a mount).
  */
 int lc_rm_tree(const char *path)
 {
 	lc_rm_tree_errno = 0;
-	if (nftw(path, lc_rm_entry, 16, FTW_DEPTH | FTW_PHYS))
+	if (nftw(path, lc_rm_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT))
 		return -1;
 	errno = lc_rm_tree_errno;
 	return errno ? -1 : 0;

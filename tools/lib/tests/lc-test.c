@@ -5,7 +5,7 @@
  * patterns.
  * "ok - ..." lines (tap.h); run-tests.sh numbers them.
  */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE		/* unshare() */
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -13,7 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sched.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../kmsg_patterns.h"
@@ -409,6 +412,79 @@ static void test_files_created(const char *path)
 	umask(mask);
 }
 
+/*
+ * In a child, in a mount namespace of its own (unshared as root, else
+ * with a user namespace): a tmpfs mounted inside a tree, holding an empty
+ * directory, as predict's cgroup2 mount holds every cgroup of the
+ * machine.  Exit 0: lc_rm_tree() left the mount's directory alone; 1: it
+ * removed it; 2: no mount could be made.
+ */
+static int rm_tree_mount_child(const char *top)
+{
+	char mnt[PATH_MAX + 8], keep[PATH_MAX + 24], file[PATH_MAX + 8];
+
+	if (unshare(CLONE_NEWNS) && unshare(CLONE_NEWUSER | CLONE_NEWNS))
+		return 2;
+	if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL))
+		return 2;
+	snprintf(mnt, sizeof(mnt), "%s/mnt", top);
+	snprintf(keep, sizeof(keep), "%s/mnt/empty-cgroup", top);
+	snprintf(file, sizeof(file), "%s/file", top);
+	if (mkdir(top, 0700) || mkdir(mnt, 0700) ||
+	    mount("lc-test", mnt, "tmpfs", 0, NULL))
+		return 2;
+	if (mkdir(keep, 0700) || lc_write_file_flags(file, "x", 1, O_CREAT))
+		return 2;
+	lc_rm_tree(top);
+	return access(keep, F_OK) ? 1 : 0;
+}
+
+static void test_rm_tree(void)
+{
+	char top[] = "/tmp/lc-test-tree.XXXXXX", path[PATH_MAX - 32];
+	char victim[] = "/tmp/lc-test-victim.XXXXXX";
+	int fd = mkstemp(victim), status = -1;
+	pid_t pid;
+
+	if (fd >= 0)
+		close(fd);
+	if (fd < 0 || !mkdtemp(top)) {
+		tap_check(0, "lc_rm_tree: scratch directories");
+		return;
+	}
+	snprintf(path, sizeof(path), "%s/a", top);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/a/b", top);
+	mkdir(path, 0700);
+	snprintf(path, sizeof(path), "%s/a/b/file", top);
+	lc_write_file_flags(path, "x", 1, O_CREAT);
+	snprintf(path, sizeof(path), "%s/a/link", top);
+	if (symlink(victim, path))
+		tap_diag("symlink: %s", strerror(errno));
+	tap_check(!lc_rm_tree(top) && access(top, F_OK) &&
+		  !access(victim, F_OK),
+		  "lc_rm_tree: a tree removed, a symlink's target kept");
+	unlink(victim);
+
+	snprintf(path, sizeof(path), "/tmp/lc-test-mount.%d", (int)getpid());
+	fflush(NULL);
+	pid = fork();
+	if (!pid)
+		_exit(rm_tree_mount_child(path));
+	if (pid > 0)
+		waitpid(pid, &status, 0);
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 2)
+		tap_skip("lc_rm_tree: %s",
+			 "no mount namespace to mount a tmpfs in");
+	else
+		tap_check(WIFEXITED(status) && !WEXITSTATUS(status),
+			  "lc_rm_tree: never walks into a mount inside the tree (%s)",
+			  WIFEXITED(status) && WEXITSTATUS(status) == 1 ?
+			  "it removed a directory of the mount" : "ok");
+	/* The mount was the child's alone: here the tree is plain. */
+	lc_rm_tree(path);
+}
+
 static void test_files(void)
 {
 	char path[] = "/tmp/lc-test.XXXXXX";
@@ -457,6 +533,7 @@ static void test_files(void)
 		  "lc_write_file: a failing write: its errno");
 	unlink(path);
 	test_files_created(path);
+	test_rm_tree();
 	errno = 0;
 	tap_check(!lc_read_file(path, &len) && errno == ENOENT,
 		  "lc_read_file: a missing file: NULL, errno ENOENT");
