@@ -643,23 +643,8 @@ static double lc_pr_cgroup_ns(void)
  */
 static void lc_pr_cgroup_kill(void)
 {
-	char *text, *p;
-	int i;
-
-	if (!lc_pr_cg.made)
-		return;
-	for (i = 0; i < 500; i++) {
-		text = lc_read_file(lc_pr_cg.procs, NULL);
-		if (!text || !*text) {
-			free(text);
-			break;
-		}
-		for (p = text; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 :
-		     p + strlen(p))
-			kill((pid_t)atoi(p), SIGKILL);
-		free(text);
-		usleep(10000);
-	}
+	if (lc_pr_cg.made)
+		lc_cgroup_kill(lc_pr_cg.dir);
 }
 
 static void lc_pr_cgroup_release(void)

@@ -580,3 +580,37 @@ int lc_proc_run_lines(struct lc_proc *p, void (*line)(char *text, void *data),
 		return LC_PROC_TIMED_OUT;
 	return lc_proc_exit_code(p->status);
 }
+
+/**
+ * lc_cgroup_kill() - every process of a cgroup killed, and waited for
+ * @dir: the cgroup's directory
+ *
+ * Waits at most 5 s for the cgroup to be empty.
+ *
+ * Return: 0 when it is empty, or -1 with errno set.
+ */
+int lc_cgroup_kill(const char *dir)
+{
+	const struct timespec tick = { 0, 10000000L };
+	char procs[PATH_MAX];
+	char *text, *p;
+	int i;
+
+	snprintf(procs, sizeof(procs), "%s/cgroup.procs", dir);
+	for (i = 0; i < 500; i++) {
+		text = lc_read_file(procs, NULL);
+		if (!text)
+			return -1;
+		if (!*text) {
+			free(text);
+			return 0;
+		}
+		for (p = text; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 :
+		     p + strlen(p))
+			kill((pid_t)atoi(p), SIGKILL);
+		free(text);
+		nanosleep(&tick, NULL);
+	}
+	errno = EBUSY;
+	return -1;
+}

@@ -82,6 +82,8 @@ int lc_proc_run(struct lc_proc *p);
 int lc_proc_run_lines(struct lc_proc *p, void (*line)(char *text, void *data),
 		      void *data);
 
+int lc_cgroup_kill(const char *dir);
+
 int lc_signal_catch(void);
 int lc_signal_caught(void);
 
