@@ -2065,6 +2065,43 @@ static void pointer_word(char *buf, size_t size, const char *pmu,
  * config1; every run opens its events again from the run's writer, where
  * that pointer means nothing.  They are refused, with the reason.
  */
+/*
+ * With cpu -1 the counters are checked on the writer's CPU, and a run goes
+ * to the CPU its writer is on: written from CPU 1, where the test PMU does
+ * not count, the run fails, and counters says which counter and why.  The
+ * next run whose counters open clears the note.
+ */
+TEST_F(test_pmu, counter_refused_on_the_runs_cpu_is_named)
+{
+	char *text;
+	int err;
+
+	if (sysconf(_SC_NPROCESSORS_CONF) < 2)
+		SKIP(return, "needs a second CPU");
+	EXPECT_EQ(0, test_pmu_unload());
+	ASSERT_EQ(self->type, test_pmu_load("cpus=1"));
+	pin_to(_metadata, 0);
+	EXPECT_EQ(0, write_str(DIR "counters", self->tsc));
+	pin_to(_metadata, 1);
+	err = run("100");
+	EXPECT_NE(0, err);
+	text = lc_read_file(DIR "counters", NULL);
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, "# last run refused: " TEST_PMU)) {
+		TH_LOG("run on CPU 1 (%s); counters:\n%s", strerror(err), text);
+	}
+	EXPECT_NE(NULL, strstr(text, "on CPU 1)"));
+	free(text);
+	pin_to(_metadata, 0);
+	EXPECT_EQ(0, run("100"));
+	text = lc_read_file(DIR "counters", NULL);
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(NULL, strstr(text, "# last run refused: "));
+	free(text);
+	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
+	unpin();
+}
+
 TEST_F(calib, pointer_taking_pmus_refused)
 {
 	static const char func[] = "lttng_calibrate_target";
