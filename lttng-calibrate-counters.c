@@ -297,6 +297,10 @@ static void lttng_calibrate_counter_close(struct perf_event *event)
 		perf_event_release_kernel(event);
 }
 
+static void lttng_calibrate_counters_run_refused(const struct lttng_calibrate_counter_spec *spec,
+						 int err, int cpu);
+static void lttng_calibrate_counters_run_opened(void);
+
 /**
  * lttng_calibrate_counters_create() - the perf events of a run
  * @rc: receives them
@@ -308,7 +312,7 @@ static void lttng_calibrate_counter_close(struct perf_event *event)
  *
  * Context: process context, may sleep.
  * Return: 0, or the error of the first event that cannot be created (the
- * others are then released).
+ * others are then released; "counters" and the kernel log name it).
  */
 int lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
 				    const struct lttng_calibrate_counter_set *set,
@@ -324,10 +328,14 @@ int lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
 		event = lttng_calibrate_counter_open(&set->spec[i], cpu, false);
 		if (IS_ERR(event)) {
 			lttng_calibrate_counters_release(rc, NULL);
+			lttng_calibrate_counters_run_refused(&set->spec[i],
+							     PTR_ERR(event),
+							     cpu);
 			return PTR_ERR(event);
 		}
 		rc->event[rc->nr++] = event;
 	}
+	lttng_calibrate_counters_run_opened();
 	return 0;
 }
 
@@ -498,7 +506,10 @@ void lttng_calibrate_clock_close(struct lttng_calibrate_clock *clk)
 /* The longest list "counters" accepts, in bytes. */
 #define LTTNG_CALIBRATE_COUNTERS_INPUT_MAX	512
 
-/* Protects the last refusal. */
+/*
+ * The last refusal, of a list ("last list refused: ...") or of a run's
+ * counter ("last run refused: ..."), as "counters" shows it; and its lock.
+ */
 static DEFINE_MUTEX(lttng_calibrate_refusal_lock);
 static char lttng_calibrate_counters_refusal[256];
 
@@ -517,11 +528,15 @@ static __printf(2, 3) int lttng_calibrate_counters_refuse(int err,
 							   const char *fmt, ...)
 {
 	va_list args;
+	size_t n;
 
 	va_start(args, fmt);
 	mutex_lock(&lttng_calibrate_refusal_lock);
-	vsnprintf(lttng_calibrate_counters_refusal,
-		  sizeof(lttng_calibrate_counters_refusal), fmt, args);
+	n = scnprintf(lttng_calibrate_counters_refusal,
+		      sizeof(lttng_calibrate_counters_refusal),
+		      "last list refused: ");
+	vsnprintf(lttng_calibrate_counters_refusal + n,
+		  sizeof(lttng_calibrate_counters_refusal) - n, fmt, args);
 	mutex_unlock(&lttng_calibrate_refusal_lock);
 	va_end(args);
 	return err;
@@ -535,7 +550,7 @@ lttng_calibrate_open_hint(const struct lttng_calibrate_counter_spec *spec,
 		return "no PMU has this type, or it has no such event";
 	switch (err) {
 	case -ENODEV:
-		return "its PMU is going away";
+		return "its PMU is going away, or the CPU is offline";
 	case -ENOENT:
 	case -EOPNOTSUPP:
 		return "not supported by this CPU or kernel (no hardware PMU?)";
@@ -549,6 +564,37 @@ lttng_calibrate_open_hint(const struct lttng_calibrate_counter_spec *spec,
 	default:
 		return "cannot be opened";
 	}
+}
+
+/*
+ * A selected counter that does not open on a run's CPU: a PMU of some CPUs
+ * only (the cores of one kind, on hybrid machines), where the list was
+ * checked on another (the writer's, with cpu -1).  "counters" and the
+ * kernel log say which, and why.
+ */
+static void lttng_calibrate_counters_run_refused(const struct lttng_calibrate_counter_spec *spec,
+						 int err, int cpu)
+{
+	mutex_lock(&lttng_calibrate_refusal_lock);
+	snprintf(lttng_calibrate_counters_refusal,
+		 sizeof(lttng_calibrate_counters_refusal),
+		 "last run refused: %s: %s (error %d on CPU %d)", spec->name,
+		 lttng_calibrate_open_hint(spec, err), err, cpu);
+	mutex_unlock(&lttng_calibrate_refusal_lock);
+	pr_info_ratelimited("run on CPU %d: counter %s: %s (error %d)\n", cpu,
+			    spec->name, lttng_calibrate_open_hint(spec, err),
+			    err);
+}
+
+/* A run's counters all opened: an earlier run's refusal no longer holds. */
+static void lttng_calibrate_counters_run_opened(void)
+{
+	static const char tag[] = "last run refused: ";
+
+	mutex_lock(&lttng_calibrate_refusal_lock);
+	if (!strncmp(lttng_calibrate_counters_refusal, tag, sizeof(tag) - 1))
+		lttng_calibrate_counters_refusal[0] = '\0';
+	mutex_unlock(&lttng_calibrate_refusal_lock);
 }
 
 static const char *const lttng_calibrate_type_names[] = {
@@ -826,8 +872,7 @@ static int lttng_calibrate_counters_show(struct seq_file *m, void *v)
 		seq_puts(m, "# none selected\n");
 	mutex_lock(&lttng_calibrate_refusal_lock);
 	if (lttng_calibrate_counters_refusal[0])
-		seq_printf(m, "# last list refused: %s\n",
-			   lttng_calibrate_counters_refusal);
+		seq_printf(m, "# %s\n", lttng_calibrate_counters_refusal);
 	mutex_unlock(&lttng_calibrate_refusal_lock);
 	return 0;
 }

@@ -132,18 +132,40 @@ static int lc_print_results(enum lc_format format)
 	return err;
 }
 
+/*
+ * The counters file's note of a run whose counter did not open on the
+ * run's CPU ("# last run refused: NAME: why (error N on CPU C)"), printed;
+ * false when there is none.
+ */
+static bool lc_counter_refused_run(int err)
+{
+	const char *tag = "# last run refused: ";
+	char *text = lc_read_file(LC_DIR "/counters", NULL);
+	char *why = text ? strstr(text, tag) : NULL;
+
+	if (why) {
+		why += strlen(tag);
+		why[strcspn(why, "\n")] = '\0';
+		lc_err("a counter does not open on the run's CPU (%s): %s",
+		       strerror(err), why);
+	}
+	free(text);
+	return why;
+}
+
 /* Why a write of the iteration count was refused; nothing was run. */
 static void lc_explain_refusal(const struct lc_options *opts, int err)
 {
 	char *max, *cpu;
 
+	if (lc_counter_refused_run(err))
+		return;
 	switch (err) {
 	case EBUSY:
 		lc_err("another run is in progress");
 		break;
 	case EINVAL:
-		lc_err("invalid iteration count %llu, or the cpu parameter (%s/cpu) names no CPU",
-		       opts->iterations, LC_PARAMS);
+		lc_err("invalid iteration count %llu", opts->iterations);
 		break;
 	case E2BIG:
 		max = lc_read_file(LC_PARAMS "/max_iterations", NULL);
@@ -162,6 +184,10 @@ static void lc_explain_refusal(const struct lc_options *opts, int err)
 		break;
 	case ENOMEM:
 		lc_err("not enough kernel memory for the run's statistics");
+		break;
+	case ERANGE:
+		lc_err("work_cycles lasts more than 2 ms of the run's clock: lower %s/work_cycles (the kernel log says the largest accepted)",
+		       LC_DIR);
 		break;
 	case EPERM:
 		lc_err("kernel lockdown forbids debugfs writes");
