@@ -643,8 +643,11 @@ static double lc_pr_cgroup_ns(void)
  */
 static void lc_pr_cgroup_kill(void)
 {
-	if (lc_pr_cg.made)
-		lc_cgroup_kill(lc_pr_cg.dir);
+	if (lc_pr_cg.made && lc_cgroup_kill(lc_pr_cg.dir))
+		lc_err("predict: killing what the command left in %s: %s",
+		       lc_pr_cg.dir, errno == ENOSYS ?
+		       "this kernel has neither cgroup.kill (Linux 5.14) nor pidfd_open() (Linux 5.3)" :
+		       strerror(errno));
 }
 
 static void lc_pr_cgroup_release(void)

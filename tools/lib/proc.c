@@ -2,8 +2,9 @@
 /*
  * Child processes and the signals that stop the tools.  See proc.h.
  */
-#ifndef _POSIX_C_SOURCE
-#define _POSIX_C_SOURCE 200809L
+/* syscall(): pidfd_open() and pidfd_send_signal() without glibc 2.36. */
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE
 #endif
 #include <errno.h>
 #include <fcntl.h>
@@ -14,12 +15,21 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "lc.h"
 #include "proc.h"
+
+/* The same numbers on every architecture (the unified syscall table). */
+#ifndef SYS_pidfd_open
+#define SYS_pidfd_open		434
+#endif
+#ifndef SYS_pidfd_send_signal
+#define SYS_pidfd_send_signal	424
+#endif
 
 #define LC_PROC_POLL_MS		50
 #define LC_PROC_REAP_KILL_MS	5000
@@ -581,22 +591,96 @@ int lc_proc_run_lines(struct lc_proc *p, void (*line)(char *text, void *data),
 	return lc_proc_exit_code(p->status);
 }
 
+/* A line of cgroup.procs as a PID: decimal digits only, above 0; or 0. */
+static pid_t lc_pid_parse(const char *line)
+{
+	long long v = 0;
+	const char *p;
+
+	for (p = line; *p >= '0' && *p <= '9'; p++) {
+		v = v * 10 + (*p - '0');
+		if (v > INT_MAX)
+			return 0;
+	}
+	return p > line && (*p == '\n' || !*p) ? (pid_t)v : 0;
+}
+
+/* Is @pid a line of @text (a cgroup.procs)? */
+static bool lc_pid_listed(const char *text, pid_t pid)
+{
+	const char *p;
+
+	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL)
+		if (lc_pid_parse(p) == pid)
+			return true;
+	return false;
+}
+
+/*
+ * Without cgroup.kill (before Linux 5.14): each PID of @procs through a
+ * pidfd (Linux 5.3), signalled only if, once its pidfd is open, the PID is
+ * still in the cgroup: the process signalled is the member, never another
+ * that reused its PID.  0, or the errno (ENOSYS: no pidfd either).
+ */
+static int lc_cgroup_kill_each(const char *procs, const char *text)
+{
+	const char *p;
+	char *now;
+	int fd, err = 0;
+	pid_t pid;
+
+	for (p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		pid = lc_pid_parse(p);
+		if (!pid)
+			continue;
+		fd = (int)syscall(SYS_pidfd_open, pid, 0);
+		if (fd < 0) {
+			if (errno != ESRCH)
+				err = errno;
+			continue;
+		}
+		now = lc_read_file(procs, NULL);
+		if (now && lc_pid_listed(now, pid) &&
+		    syscall(SYS_pidfd_send_signal, fd, SIGKILL, NULL, 0) &&
+		    errno != ESRCH)
+			err = errno;
+		free(now);
+		close(fd);
+	}
+	return err;
+}
+
 /**
  * lc_cgroup_kill() - every process of a cgroup killed, and waited for
  * @dir: the cgroup's directory
  *
- * Waits at most 5 s for the cgroup to be empty.
+ * cgroup.kill (Linux 5.14) kills them all at once, those forked meanwhile
+ * too.  Without it, each PID of cgroup.procs is signalled through a pidfd
+ * (Linux 5.3) after checking that it is still in the cgroup; a line that
+ * is no PID (0, a sign, anything but digits) is never a kill(): kill(0)
+ * would be our own group, kill(-1) every process.  Waits at most 5 s for
+ * the cgroup to be empty.
  *
- * Return: 0 when it is empty, or -1 with errno set.
+ * Return: 0 when it is empty, or -1 with errno set (ENOSYS: a kernel
+ * without cgroup.kill and without pidfd_open(), nothing killed; EBUSY:
+ * not empty after 5 s).
  */
 int lc_cgroup_kill(const char *dir)
 {
 	const struct timespec tick = { 0, 10000000L };
-	char procs[PATH_MAX];
-	char *text, *p;
-	int i;
+	char procs[PATH_MAX], killf[PATH_MAX];
+	bool has_kill;
+	char *text;
+	int i, err;
 
 	snprintf(procs, sizeof(procs), "%s/cgroup.procs", dir);
+	snprintf(killf, sizeof(killf), "%s/cgroup.kill", dir);
+	has_kill = !access(killf, F_OK);
+	err = has_kill ? lc_write_file(killf, "1", 1) : 0;
+	if (err) {
+		errno = err;
+		return -1;
+	}
 	for (i = 0; i < 500; i++) {
 		text = lc_read_file(procs, NULL);
 		if (!text)
@@ -605,10 +689,12 @@ int lc_cgroup_kill(const char *dir)
 			free(text);
 			return 0;
 		}
-		for (p = text; *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 :
-		     p + strlen(p))
-			kill((pid_t)atoi(p), SIGKILL);
+		err = has_kill ? 0 : lc_cgroup_kill_each(procs, text);
 		free(text);
+		if (err == ENOSYS) {
+			errno = err;
+			return -1;
+		}
 		nanosleep(&tick, NULL);
 	}
 	errno = EBUSY;

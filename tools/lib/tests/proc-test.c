@@ -255,6 +255,49 @@ static void test_reap_reused_group(void)
 	waitpid(other, NULL, 0);
 }
 
+/*
+ * lc_cgroup_kill() on a directory made here: cgroup.procs with lines that
+ * are no PID.  Run in a child of its own session, which a kill(0) (the
+ * caller's own group) or a kill(-1) would end.
+ */
+static int cgroup_kill_bad_lines(void *data)
+{
+	const char *dir = data;
+
+	setsid();
+	lc_cgroup_kill(dir);
+	return 0;
+}
+
+static void test_cgroup_kill(void)
+{
+	char dir[64], file[96], *text;
+	struct lc_proc p = { .fn = cgroup_kill_bad_lines, .data = dir };
+	int rc;
+
+	snprintf(dir, sizeof(dir), "%s/cgroup", tmpdir);
+	snprintf(file, sizeof(file), "%s/cgroup.procs", dir);
+	mkdir(dir, 0700);
+	text = "garbage\n0\n12x\n";
+	lc_write_file_flags(file, text, strlen(text), O_CREAT);
+	rc = lc_proc_start(&p);
+	sleep_ms(200);
+	/* Then empty, as if they had gone: the wait for that ends. */
+	lc_write_file_flags(file, "", 0, O_TRUNC);
+	rc = rc ? rc : lc_proc_wait(&p);
+	rc = rc ? rc : lc_proc_exit_code(p.status);
+	tap_check(rc == 0,
+		  "cgroup kill: lines of cgroup.procs that are no PID signal nobody (%d)",
+		  rc);
+	snprintf(file, sizeof(file), "%s/cgroup.kill", dir);
+	lc_write_file_flags(file, "", 0, O_CREAT);
+	rc = lc_proc_run(&p);
+	text = lc_read_file(file, NULL);
+	tap_check(rc == 0 && text && !strcmp(text, "1"),
+		  "cgroup kill: cgroup.kill is written where there is one");
+	free(text);
+}
+
 /* In the child: a child of its own that obeys SIGINT, then a wait. */
 static int fork_and_wait(void *data)
 {
@@ -511,6 +554,7 @@ int main(void)
 	test_reap_group();
 	test_stop_group();
 	test_reap_reused_group();
+	test_cgroup_kill();
 	test_redirect();
 	test_redirect_private();
 	test_run_lines();
