@@ -10,6 +10,7 @@
  * kernel.
  */
 #define _GNU_SOURCE
+#include <errno.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -71,6 +72,37 @@ static int lc_lttng_modules_loaded(void)
 }
 
 /*
+ * The lttng-sessiond just started, from its pidfile, held by a pidfd: its
+ * PID is checked once, now (it is an lttng-sessiond, and still there),
+ * and the stop at the end goes through the pidfd, to it or to nobody.
+ * Without a pidfd (Linux before 5.3) it is left running, and said so.
+ */
+static void lc_sessiond_adopt(struct lc_bench_ctx *ctx, pid_t pid)
+{
+	char path[64], *comm;
+	int fd = pid > 0 ? lc_pidfd_open(pid) : -1;
+
+	ctx->sessiond = 0;
+	if (fd < 0) {
+		if (pid > 0)
+			fprintf(stderr,
+				"lttng-calibrate bench: lttng-sessiond (PID %d) will be left running: pidfd_open: %s\n",
+				(int)pid, strerror(errno));
+		return;
+	}
+	snprintf(path, sizeof(path), "/proc/%d/comm", (int)pid);
+	comm = lc_read_file(path, NULL);
+	if (comm && !strcmp(comm, "lttng-sessiond\n") &&
+	    !lc_pidfd_signal(fd, 0)) {
+		ctx->sessiond = pid;
+		ctx->sessiond_fd = fd;
+	} else {
+		close(fd);
+	}
+	free(comm);
+}
+
+/*
  * lttng-sessiond: the one running, or one started (and noted in @ctx, for
  * lc_bench_lttng_finish()).
  */
@@ -102,7 +134,7 @@ static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
 		return LC_PREP_FAILED;
 	}
 	pid = lc_read_file("/var/run/lttng/lttng-sessiond.pid", NULL);
-	ctx->sessiond = pid ? atoi(pid) : 0;
+	lc_sessiond_adopt(ctx, pid ? atoi(pid) : 0);
 	free(pid);
 	for (i = 0; i < 60 && !lc_signal_caught(); i++) {
 		if (!lc_bench_lttng(err, "list", "--kernel", NULL))
@@ -123,18 +155,17 @@ static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
  */
 void lc_bench_lttng_finish(struct lc_bench_ctx *ctx)
 {
-	char path[64], *mods, *p;
-	int i, pass;
+	char *mods, *p;
+	int pass;
 
 	if (!(ctx->touched & LC_T_SESSIOND))
 		return;
 	if (ctx->sessiond > 0) {
-		kill(ctx->sessiond, SIGTERM);
-		snprintf(path, sizeof(path), "/proc/%d", (int)ctx->sessiond);
-		for (i = 0; i < 600 && !access(path, F_OK); i++)
-			usleep(100000);
-		if (!access(path, F_OK))
-			kill(ctx->sessiond, SIGKILL);
+		lc_pidfd_signal(ctx->sessiond_fd, SIGTERM);
+		if (!lc_pidfd_wait(ctx->sessiond_fd, 60000) &&
+		    !lc_pidfd_signal(ctx->sessiond_fd, SIGKILL))
+			lc_pidfd_wait(ctx->sessiond_fd, 5000);
+		close(ctx->sessiond_fd);
 	}
 	ctx->sessiond = 0;
 	ctx->touched &= ~LC_T_SESSIOND;

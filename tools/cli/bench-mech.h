@@ -68,6 +68,8 @@
  * @saved_tracer: current_tracer as found
  * @saved_buffer_kb: buffer_size_kb as found
  * @sessiond: the lttng-sessiond the bench started, or 0
+ * @sessiond_fd: its pidfd, through which it is stopped (valid while
+ *	@sessiond is set)
  * @lttng_modules_before: LTTng modules were loaded before the bench
  * @session: the LTTng session's name
  * @results: results_kv of the row's run, or NULL
@@ -82,6 +84,7 @@ struct lc_bench_ctx {
 	char saved_tracer[64];
 	char saved_buffer_kb[32];
 	pid_t sessiond;
+	int sessiond_fd;
 	int lttng_modules_before;
 	char session[64];
 	char *results;

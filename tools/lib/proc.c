@@ -700,3 +700,54 @@ int lc_cgroup_kill(const char *dir)
 	errno = EBUSY;
 	return -1;
 }
+
+/**
+ * lc_pidfd_open() - a descriptor that stands for one process (Linux 5.3)
+ * @pid: the process
+ *
+ * Signals sent through it reach that process or none, never another that
+ * got its PID after it ended.
+ *
+ * Return: the descriptor (close-on-exec), or -1 with errno set (ENOSYS:
+ * a kernel without pidfd_open()).
+ */
+int lc_pidfd_open(pid_t pid)
+{
+	int fd = (int)syscall(SYS_pidfd_open, pid, 0);
+
+	if (fd >= 0)
+		fcntl(fd, F_SETFD, FD_CLOEXEC);
+	return fd;
+}
+
+/**
+ * lc_pidfd_signal() - a signal through a pidfd
+ * @fd: from lc_pidfd_open()
+ * @sig: the signal, or 0 to know whether the process still runs
+ *
+ * Return: 0, or -1 with errno set (ESRCH: it has ended).
+ */
+int lc_pidfd_signal(int fd, int sig)
+{
+	return (int)syscall(SYS_pidfd_send_signal, fd, sig, NULL, 0);
+}
+
+/**
+ * lc_pidfd_wait() - wait for the process of a pidfd to end
+ * @fd: from lc_pidfd_open()
+ * @ms: at most this long
+ *
+ * Return: 1 when it has ended, 0 when it still runs after @ms.
+ */
+int lc_pidfd_wait(int fd, int ms)
+{
+	struct pollfd pfd = { .fd = fd, .events = POLLIN };
+	long long end = lc_now_ms() + ms, left;
+	int rc;
+
+	do {
+		left = end - lc_now_ms();
+		rc = poll(&pfd, 1, left > 0 ? (int)left : 0);
+	} while (rc < 0 && errno == EINTR && left > 0);
+	return rc > 0;
+}

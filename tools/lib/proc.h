@@ -83,6 +83,9 @@ int lc_proc_run_lines(struct lc_proc *p, void (*line)(char *text, void *data),
 		      void *data);
 
 int lc_cgroup_kill(const char *dir);
+int lc_pidfd_open(pid_t pid);
+int lc_pidfd_signal(int fd, int sig);
+int lc_pidfd_wait(int fd, int ms);
 
 int lc_signal_catch(void);
 int lc_signal_caught(void);

@@ -11,7 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "../bench-mech.h"
@@ -64,6 +66,33 @@ static void test_count_lines(struct lc_bench_ctx *ctx)
 		  "count: a command that fails leaves no output file");
 }
 
+/*
+ * lttng-sessiond's PID as the bench read it, now another process's (a
+ * reused PID): finishing the LTTng rows must not signal that process.
+ * LTTng's modules are said to have been there before, so that nothing
+ * is unloaded here.
+ */
+static void test_sessiond_pid_reused(struct lc_bench_ctx *ctx)
+{
+	pid_t other = fork();
+	int status = 0, alive;
+
+	if (!other) {
+		pause();
+		_exit(0);
+	}
+	ctx->touched |= LC_T_SESSIOND;
+	ctx->sessiond = other;
+	ctx->lttng_modules_before = 1;
+	lc_bench_lttng_finish(ctx);
+	usleep(100000);
+	alive = waitpid(other, &status, WNOHANG) == 0;
+	tap_check(alive, "sessiond: a process that got its PID is not signalled%s",
+		  alive ? "" : " (it was killed)");
+	kill(other, SIGKILL);
+	waitpid(other, NULL, 0);
+}
+
 int main(void)
 {
 	struct lc_bench_ctx ctx = { .iterations = 5 };
@@ -75,6 +104,7 @@ int main(void)
 	}
 	test_scratch(&ctx);
 	test_count_lines(&ctx);
+	test_sessiond_pid_reused(&ctx);
 	lc_bench_scratch_remove(&ctx);
 	tap_check(!ctx.tmpdir[0], "scratch: removed");
 	return tap_exit_status();

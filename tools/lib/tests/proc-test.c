@@ -298,6 +298,34 @@ static void test_cgroup_kill(void)
 	free(text);
 }
 
+/* A pidfd stands for its process: after it ended, nobody is signalled. */
+static void test_pidfd(void)
+{
+	pid_t pid = fork();
+	int fd;
+
+	if (!pid) {
+		pause();
+		_exit(0);
+	}
+	fd = lc_pidfd_open(pid);
+	if (fd < 0 && errno == ENOSYS) {
+		tap_skip("pidfd: %s", "no pidfd_open() in this kernel");
+		kill(pid, SIGKILL);
+		waitpid(pid, NULL, 0);
+		return;
+	}
+	tap_check(fd >= 0 && !lc_pidfd_signal(fd, 0) &&
+		  !lc_pidfd_wait(fd, 50), "pidfd: a running process");
+	tap_check(!lc_pidfd_signal(fd, SIGTERM) && lc_pidfd_wait(fd, 3000),
+		  "pidfd: signalled through it, its end seen");
+	waitpid(pid, NULL, 0);
+	errno = 0;
+	tap_check(lc_pidfd_signal(fd, SIGKILL) == -1 && errno == ESRCH,
+		  "pidfd: once reaped, a signal reaches nobody (ESRCH)");
+	close(fd);
+}
+
 /* In the child: a child of its own that obeys SIGINT, then a wait. */
 static int fork_and_wait(void *data)
 {
@@ -555,6 +583,7 @@ int main(void)
 	test_stop_group();
 	test_reap_reused_group();
 	test_cgroup_kill();
+	test_pidfd();
 	test_redirect();
 	test_redirect_private();
 	test_run_lines();
