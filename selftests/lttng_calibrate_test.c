@@ -327,6 +327,177 @@ TEST_F_TIMEOUT(calib, signal_stops_run_with_partial_results, 120)
 	free(text);
 }
 
+/*
+ * A writer that handles a signal (a handler that returns, no SA_RESTART),
+ * as shells, harnesses and language runtimes do, is stopped by it: its
+ * write fails with EINTR and the run's results are marked partial.  Then,
+ * as CPython's buffered files do when close() flushes what the interrupted
+ * write left behind (and as a C loop retrying on EINTR does), it writes the
+ * same count again on the same open file: that retry is acknowledged at
+ * once, without a new run that no signal would stop.  Each signal, with and
+ * without a probe whose handler works; the writer must be gone within
+ * STOP_WRITER_MS of the signal, where the run would last minutes.
+ */
+#define STOP_WRITER_MS	5000
+
+enum { WRITER_OK, WRITER_NO_EINTR = 100, WRITER_RETRY_FAILED, WRITER_OPEN };
+
+static void on_handled_signal(int sig)
+{
+}
+
+/* The child: the write, interrupted, then its retry; how they went. */
+static int retrying_writer(int sig)
+{
+	struct sigaction sa = { .sa_handler = on_handled_signal };
+	size_t len = strlen(LONG_RUN);
+	ssize_t n;
+	int fd;
+
+	sigaction(sig, &sa, NULL);	/* no SA_RESTART */
+	fd = open(DIR "run", O_WRONLY);
+	if (fd < 0)
+		return WRITER_OPEN;
+	n = write(fd, LONG_RUN, len);
+	if (n >= 0 || errno != EINTR)
+		return WRITER_NO_EINTR;
+	n = write(fd, LONG_RUN, len);
+	close(fd);
+	return n == (ssize_t)len ? WRITER_OK : WRITER_RETRY_FAILED;
+}
+
+FIXTURE(handled_signal) {
+	struct env env;
+};
+
+FIXTURE_VARIANT(handled_signal) {
+	int sig;
+	const char *probe;
+};
+
+FIXTURE_VARIANT_ADD(handled_signal, sigint) { .sig = SIGINT, .probe = "none" };
+FIXTURE_VARIANT_ADD(handled_signal, sigterm) { .sig = SIGTERM, .probe = "none" };
+FIXTURE_VARIANT_ADD(handled_signal, sigalrm) { .sig = SIGALRM, .probe = "none" };
+FIXTURE_VARIANT_ADD(handled_signal, sigint_kprobe) { .sig = SIGINT, .probe = "kprobe" };
+FIXTURE_VARIANT_ADD(handled_signal, sigterm_kprobe) { .sig = SIGTERM, .probe = "kprobe" };
+FIXTURE_VARIANT_ADD(handled_signal, sigalrm_kprobe) { .sig = SIGALRM, .probe = "kprobe" };
+
+FIXTURE_SETUP(handled_signal)
+{
+	env_setup(_metadata, &self->env);
+	ASSERT_EQ(0, write_str(DIR "probe", variant->probe));
+	ASSERT_EQ(0, write_str(DIR "work_cycles",
+			       strcmp(variant->probe, "none") ? "1000" : "0"));
+}
+
+FIXTURE_TEARDOWN(handled_signal)
+{
+	env_teardown(_metadata, &self->env);
+}
+
+/* The run the signal stopped: interrupted, partial, and nothing after. */
+static void check_stopped_run(struct __test_metadata *_metadata,
+			      long long number_before)
+{
+	char *text = lc_read_file(DIR "results_kv", NULL);
+
+	ASSERT_NE(NULL, text);
+	EXPECT_TRUE(lc_kv_is(text, "run.state", "interrupted")) {
+		TH_LOG("run.state=%.20s", lc_kv_value(text, "run.state", NULL));
+	}
+	EXPECT_EQ(1, lc_kv_ll(text, "run.partial", LLONG_MIN));
+	EXPECT_EQ(number_before + 1, lc_kv_ll(text, "run.number", LLONG_MIN));
+	free(text);
+	EXPECT_FALSE(status_running());
+}
+
+static long long run_number(void)
+{
+	char *text = lc_read_file(DIR "results_kv", NULL);
+	long long n = text ? lc_kv_ll(text, "run.number", 0) : -1;
+
+	free(text);
+	return n;
+}
+
+TEST_F_TIMEOUT(handled_signal, stops_the_writer, 120)
+{
+	long long before = run_number(), t0;
+	int status = 0;
+
+	self->env.child = fork();
+	ASSERT_LE(0, self->env.child);
+	if (self->env.child == 0)
+		_exit(retrying_writer(variant->sig));
+	ASSERT_TRUE(wait_running(1, 30000));
+	t0 = now_ms();
+	ASSERT_EQ(0, kill(self->env.child, variant->sig));
+	EXPECT_TRUE(reap_within(self->env.child, STOP_WRITER_MS, &status)) {
+		TH_LOG("the writer still writes %lld ms after signal %d",
+		       now_ms() - t0, variant->sig);
+		kill(self->env.child, SIGKILL);
+		waitpid(self->env.child, &status, 0);
+	}
+	self->env.child = 0;
+	TH_LOG("signal %d: writer gone after %lld ms", variant->sig,
+	       now_ms() - t0);
+	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == WRITER_OK) {
+		TH_LOG("writer: status 0x%x (%d: %s)", status,
+		       WEXITSTATUS(status),
+		       WEXITSTATUS(status) == WRITER_NO_EINTR ?
+		       "the write did not fail with EINTR" :
+		       WEXITSTATUS(status) == WRITER_RETRY_FAILED ?
+		       "the retry did not return its length" : "?");
+	}
+	check_stopped_run(_metadata, before);
+}
+
+/*
+ * The same with a real CPython writer, where the machine has python3: its
+ * SIGINT handler raises (as its default one does), and the file is written
+ * through Python's buffered I/O, whose close() writes again what the
+ * interrupted write left.
+ */
+TEST_F_TIMEOUT(calib, python_writer_stopped_by_sigint, 120)
+{
+	static const char program[] =
+		"import signal\n"
+		"class Stop(Exception): pass\n"
+		"def h(s, f): raise Stop()\n"
+		"signal.signal(signal.SIGINT, h)\n"
+		"try:\n"
+		"    with open('" DIR "run', 'w') as f:\n"
+		"        f.write('" LONG_RUN "')\n"
+		"except Stop:\n"
+		"    raise SystemExit(0)\n"
+		"raise SystemExit(1)\n";
+	long long before = run_number(), t0;
+	int status = 0;
+
+	if (system("command -v python3 >/dev/null 2>&1"))
+		SKIP(return, "no python3 on this machine");
+	self->env.child = fork();
+	ASSERT_LE(0, self->env.child);
+	if (self->env.child == 0) {
+		execlp("python3", "python3", "-c", program, (char *)NULL);
+		_exit(127);
+	}
+	ASSERT_TRUE(wait_running(1, 60000));
+	t0 = now_ms();
+	ASSERT_EQ(0, kill(self->env.child, SIGINT));
+	EXPECT_TRUE(reap_within(self->env.child, STOP_WRITER_MS, &status)) {
+		TH_LOG("the Python writer still writes %lld ms after SIGINT",
+		       now_ms() - t0);
+		kill(self->env.child, SIGKILL);
+		waitpid(self->env.child, &status, 0);
+	}
+	self->env.child = 0;
+	EXPECT_TRUE(WIFEXITED(status) && !WEXITSTATUS(status)) {
+		TH_LOG("python3: status 0x%x", status);
+	}
+	check_stopped_run(_metadata, before);
+}
+
 TEST_F(calib, run_on_each_cpu)
 {
 	long n = sysconf(_SC_NPROCESSORS_CONF);
