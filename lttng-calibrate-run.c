@@ -435,10 +435,42 @@ out_free_result:
 	return ret;
 }
 
+/**
+ * struct lttng_calibrate_run_file - an open "run" file
+ * @stopped: the count of its last run if a signal stopped it, else 0
+ *
+ * A writer that retries a write interrupted by a signal writes the same
+ * count again on the same open file: CPython's buffered files do when
+ * their close() flushes what the interrupted write left in the buffer,
+ * also when the signal handler raised, and so does a C loop that retries
+ * on EINTR.  That retry is the interrupted command, which has ended: it is
+ * acknowledged at once (the write returns its length) without running,
+ * and changes nothing, so that the writer stops as it asked and does not
+ * start a new run that no signal would interrupt.  Another write, or the
+ * file opened again, starts a run.
+ */
+struct lttng_calibrate_run_file {
+	u64 stopped;
+};
+
+static int lttng_calibrate_run_open(struct inode *inode, struct file *file)
+{
+	file->private_data = kzalloc(sizeof(struct lttng_calibrate_run_file),
+				     GFP_KERNEL_ACCOUNT);
+	return file->private_data ? 0 : -ENOMEM;
+}
+
+static int lttng_calibrate_run_release(struct inode *inode, struct file *file)
+{
+	kfree(file->private_data);
+	return 0;
+}
+
 static ssize_t lttng_calibrate_run_write(struct file *file,
 					 const char __user *ubuf,
 					 size_t count, loff_t *ppos)
 {
+	struct lttng_calibrate_run_file *rf = file->private_data;
 	char buf[LTTNG_CALIBRATE_RUN_INPUT_MAX];
 	struct lttng_calibrate_run *run;
 	ssize_t ret;
@@ -453,6 +485,9 @@ static ssize_t lttng_calibrate_run_write(struct file *file,
 		return -E2BIG;
 	if (ret || !asked)
 		return -EINVAL;
+	/* The retry of a run a signal stopped: that run has ended. */
+	if (xchg(&rf->stopped, 0) == asked)
+		return count;
 
 	run = kzalloc(sizeof(*run), GFP_KERNEL_ACCOUNT);
 	if (!run)
@@ -463,13 +498,16 @@ static ssize_t lttng_calibrate_run_write(struct file *file,
 		lttng_calibrate_settings_end_run();
 	}
 	kfree(run);
+	if (ret == -EINTR)
+		WRITE_ONCE(rf->stopped, asked);
 	return ret ? ret : count;
 }
 
 static const struct file_operations lttng_calibrate_run_fops = {
 	.owner = THIS_MODULE,
-	.open = simple_open,
+	.open = lttng_calibrate_run_open,
 	.write = lttng_calibrate_run_write,
+	.release = lttng_calibrate_run_release,
 	.llseek = noop_llseek,
 };
 
