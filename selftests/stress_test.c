@@ -866,7 +866,7 @@ enum role {
 };
 
 static const char *const role_names[] = {
-	"writer", "reader", "setter", "unloader", "hotplug", "parameters",
+	"writer", "reader", "setter", "unloader", "hotplug", "parameter",
 };
 
 /* What a child did, sent through a pipe when it stops. */
@@ -973,9 +973,11 @@ static void storm_reader(struct report *r, unsigned long long s)
 	}
 }
 
-static const struct {
+struct setting {
 	const char *path, *value;
-} storm_settings[] = {
+};
+
+static const struct setting storm_settings[] = {
 	{ DIR "probe", "kprobe" },
 	{ DIR "counters", "page-faults cpu-clock" },
 	{ DIR "irqs", "enabled" },
@@ -992,16 +994,22 @@ static const struct {
 	{ DIR "counters", "page-faults cpu-clock\n" },
 };
 
-static void storm_setter(struct report *r, unsigned long long s)
+/* Writes the @n settings of @table in turn until told to stop. */
+static void write_settings(struct report *r, const struct setting *table,
+			   size_t n)
 {
 	size_t i;
 
-	for (i = 0; !stopping; i = (i + 1) % ARRAY_SIZE(storm_settings)) {
+	for (i = 0; !stopping; i = (i + 1) % n) {
 		r->ops++;
-		tally(r, write_str(storm_settings[i].path,
-				   storm_settings[i].value),
-		      storm_settings[i].path);
+		tally(r, write_str(table[i].path, table[i].value),
+		      table[i].path);
 	}
+}
+
+static void storm_setter(struct report *r, unsigned long long s)
+{
+	write_settings(r, storm_settings, ARRAY_SIZE(storm_settings));
 }
 
 /* rmmod: refused while a file is open or a run going on. */
@@ -1054,27 +1062,18 @@ static void storm_hotplug(struct report *r, unsigned long long s)
  * selected, a write of cpu opens their events again on the new CPU.  The
  * files vanish with the module (ENOENT) and refuse while it goes (ENODEV).
  */
-static const struct {
-	const char *name, *value;
-} parameter_values[] = {
-	{ "cpu", "1" }, { "max_iterations", "5000" }, { "cpu", "0" },
-	{ "chunk_iterations", "500" }, { "cpu", "-1" },
-	{ "deltas_window", "10" }, { "cpu", "1" },
-	{ "max_iterations", "100000000" }, { "cpu", "0" },
-	{ "chunk_iterations", "10000" }, { "cpu", "-1" },
-	{ "deltas_window", "1000" },
+static const struct setting parameter_values[] = {
+	{ PARAMS "cpu", "1" }, { PARAMS "max_iterations", "5000" },
+	{ PARAMS "cpu", "0" }, { PARAMS "chunk_iterations", "500" },
+	{ PARAMS "cpu", "-1" }, { PARAMS "deltas_window", "10" },
+	{ PARAMS "cpu", "1" }, { PARAMS "max_iterations", "100000000" },
+	{ PARAMS "cpu", "0" }, { PARAMS "chunk_iterations", "10000" },
+	{ PARAMS "cpu", "-1" }, { PARAMS "deltas_window", "1000" },
 };
 
 static void storm_parameters(struct report *r, unsigned long long s)
 {
-	size_t i;
-
-	for (i = 0; !stopping; i = (i + 1) % ARRAY_SIZE(parameter_values)) {
-		r->ops++;
-		tally(r, param_write(parameter_values[i].name,
-				     parameter_values[i].value),
-		      parameter_values[i].name);
-	}
+	write_settings(r, parameter_values, ARRAY_SIZE(parameter_values));
 }
 
 typedef void (*storm_fn)(struct report *r, unsigned long long s);
