@@ -455,9 +455,13 @@ struct lttng_calibrate_run_file {
 
 static int lttng_calibrate_run_open(struct inode *inode, struct file *file)
 {
-	file->private_data = kzalloc(sizeof(struct lttng_calibrate_run_file),
-				     GFP_KERNEL_ACCOUNT);
-	return file->private_data ? 0 : -ENOMEM;
+	struct lttng_calibrate_run_file *rf;
+
+	rf = kzalloc(sizeof(*rf), GFP_KERNEL_ACCOUNT);
+	if (!rf)
+		return -ENOMEM;
+	file->private_data = rf;
+	return 0;
 }
 
 static int lttng_calibrate_run_release(struct inode *inode, struct file *file)
