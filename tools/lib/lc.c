@@ -12,13 +12,14 @@
 #endif
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
+#include <dirent.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lc.h"
@@ -209,17 +210,47 @@ int lc_write_file_flags(const char *path, const void *buf, size_t len,
 	return err;
 }
 
-static int lc_rm_tree_errno;
-
-static int lc_rm_entry(const char *path, const struct stat *st, int type,
-		       struct FTW *ftw)
+/*
+ * Removes @name in @dir and, for a directory, everything in it, but never
+ * goes into a directory of another device than @dev: a mount.  The first
+ * error is kept in *@err.
+ */
+static void lc_rm_at(int dir, const char *name, dev_t dev, int *err)
 {
-	(void)st;
-	(void)type;
-	(void)ftw;
-	if (remove(path) && !lc_rm_tree_errno)
-		lc_rm_tree_errno = errno;
-	return 0;
+	struct dirent *e;
+	struct stat st;
+	DIR *d;
+	int fd;
+
+	if (fstatat(dir, name, &st, AT_SYMLINK_NOFOLLOW)) {
+		*err = *err ? *err : errno;
+		return;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		if (unlinkat(dir, name, 0) && !*err)
+			*err = errno;
+		return;
+	}
+	/* Only directories say where mounts are: on overlayfs a file's
+	 * st_dev is that of the layer it lives on. */
+	if (st.st_dev != dev) {
+		*err = *err ? *err : EBUSY;
+		return;
+	}
+	fd = openat(dir, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	d = fd < 0 ? NULL : fdopendir(fd);
+	if (!d) {
+		*err = *err ? *err : errno;
+		if (fd >= 0)
+			close(fd);
+		return;
+	}
+	while ((e = readdir(d)))
+		if (strcmp(e->d_name, ".") && strcmp(e->d_name, ".."))
+			lc_rm_at(fd, e->d_name, dev, err);
+	closedir(d);
+	if (unlinkat(dir, name, AT_REMOVEDIR) && !*err)
+		*err = errno;
 }
 
 /**
@@ -227,20 +258,24 @@ static int lc_rm_entry(const char *path, const struct stat *st, int type,
  * @path: the directory (a scratch directory of ours)
  *
  * Symlinks are removed, never followed, and the walk never goes into a
- * mount (FTW_MOUNT): a file system mounted inside the tree and left there
- * (predict's cgroup2 mount, whose every empty directory is a cgroup of
- * the machine) is not touched, and the directories above it stay.
+ * mount (a directory on another device than @path's): a file system
+ * mounted inside the tree and left there (predict's cgroup2 mount, whose
+ * every empty directory is a cgroup of the machine) is not touched, and
+ * the directories above it stay.
  *
- * Return: 0, or -1 with errno set (the first removal that failed:
- * ENOTEMPTY or EBUSY above a mount).
+ * Return: 0, or -1 with errno set (the first removal that failed: EBUSY
+ * for a mount, ENOTEMPTY above it).
  */
 int lc_rm_tree(const char *path)
 {
-	lc_rm_tree_errno = 0;
-	if (nftw(path, lc_rm_entry, 16, FTW_DEPTH | FTW_PHYS | FTW_MOUNT))
+	struct stat st;
+	int err = 0;
+
+	if (lstat(path, &st))
 		return -1;
-	errno = lc_rm_tree_errno;
-	return errno ? -1 : 0;
+	lc_rm_at(AT_FDCWD, path, st.st_dev, &err);
+	errno = err;
+	return err ? -1 : 0;
 }
 
 /* key=value text */
