@@ -88,6 +88,23 @@ MODULE_PARM_DESC(deltas_window,
 
 static struct dentry *lttng_calibrate_dir;
 
+/*
+ * Removes the files, then undoes what they may have done: on unload, and
+ * when a load fails after creating some (they can be used as soon as they
+ * exist: a run, a counter selection).
+ */
+static void lttng_calibrate_teardown(struct dentry *dir)
+{
+	/* Waits for readers and writers still inside a file operation. */
+	debugfs_remove_recursive(dir);
+	/* The parameters stay writable until the module is freed. */
+	lttng_calibrate_settings_close();
+	lttng_calibrate_counters_exit();
+	lttng_calibrate_settings_unlock();
+	lttng_calibrate_deltas_exit();
+	lttng_calibrate_results_exit();
+}
+
 static int __init lttng_calibrate_init(void)
 {
 	typeof(lttng_calibrate_baseline) *baseline = lttng_calibrate_baseline;
@@ -124,7 +141,7 @@ static int __init lttng_calibrate_init(void)
 	/* Every file of the interface, or no module: nothing half loaded. */
 	ret = lttng_calibrate_run_init(dir);
 	if (ret)
-		goto out_remove_dir;
+		goto out_teardown;
 	ret = lttng_calibrate_results_init(dir) ?:
 	      lttng_calibrate_counters_init(dir) ?:
 	      lttng_calibrate_deltas_init(dir) ?:
@@ -135,25 +152,18 @@ static int __init lttng_calibrate_init(void)
 	return 0;
 
 out_run_exit:
-	debugfs_remove_recursive(dir);
+	lttng_calibrate_teardown(dir);
 	lttng_calibrate_run_exit();
 	return ret;
-out_remove_dir:
-	debugfs_remove_recursive(dir);
+out_teardown:
+	lttng_calibrate_teardown(dir);
 	return ret;
 }
 
 static void __exit lttng_calibrate_exit(void)
 {
-	/* Waits for readers and writers still inside a file operation. */
-	debugfs_remove_recursive(lttng_calibrate_dir);
-	/* The parameters stay writable until the module is freed. */
-	lttng_calibrate_settings_close();
-	lttng_calibrate_counters_exit();
-	lttng_calibrate_settings_unlock();
+	lttng_calibrate_teardown(lttng_calibrate_dir);
 	lttng_calibrate_run_exit();
-	lttng_calibrate_deltas_exit();
-	lttng_calibrate_results_exit();
 }
 
 module_init(lttng_calibrate_init);
