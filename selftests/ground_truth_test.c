@@ -458,15 +458,9 @@ static void tracepoint_cost(struct __test_metadata *_metadata,
 			    const char *target, const char *event,
 			    double *mean, double *ci)
 {
-	char enable[160];
 	long long median;
 
-	snprintf(enable, sizeof(enable),
-		 "/sys/kernel/tracing/events/lttng_calibrate/%s/enable", event);
-	ASSERT_EQ(0, write_str(DIR "target", target));
-	ASSERT_EQ(0, write_str(enable, "1"));
-	EXPECT_EQ(0, run("5000"));
-	write_str(enable, "0");
+	ASSERT_EQ(0, run_traced(target, event, "5000"));
 	overhead(_metadata, mean, ci, &median);
 	fprintf(stderr, "# %s on: %.3f +/- %.3f cycles, median %lld\n", event,
 		*mean, *ci, median);

@@ -1951,15 +1951,10 @@ static void tracepoint_on(struct __test_metadata *_metadata,
 			  const char *target, const char *event,
 			  long long *median)
 {
-	char enable[160], *text;
 	double on, ci;
+	char *text;
 
-	snprintf(enable, sizeof(enable),
-		 "/sys/kernel/tracing/events/lttng_calibrate/%s/enable", event);
-	ASSERT_EQ(0, write_str(DIR "target", target));
-	ASSERT_EQ(0, write_str(enable, "1"));
-	EXPECT_EQ(0, run("20000"));
-	write_str(enable, "0");
+	ASSERT_EQ(0, run_traced(target, event, "20000"));
 	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
 	EXPECT_TRUE(lc_kv_is(text, "target.kind", target));

@@ -244,6 +244,28 @@ static inline void overhead(struct __test_metadata *_metadata, double *mean,
 }
 
 /*
+ * A run of @count iterations of @target with its tracepoint @event enabled
+ * through tracefs, disabled again after: 0 or the run's errno.
+ */
+static inline int run_traced(const char *target, const char *event,
+			     const char *count)
+{
+	char enable[160];
+	int err;
+
+	snprintf(enable, sizeof(enable),
+		 "/sys/kernel/tracing/events/lttng_calibrate/%s/enable", event);
+	err = write_str(DIR "target", target);
+	if (!err)
+		err = write_str(enable, "1");
+	if (err)
+		return err;
+	err = run(count);
+	write_str(enable, "0");
+	return err;
+}
+
+/*
  * The next kernel log record from @fd (opened O_NONBLOCK on /dev/kmsg), in
  * @rec, NUL-terminated; false when there is none left.
  */
