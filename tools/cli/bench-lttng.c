@@ -103,17 +103,19 @@ static void lc_sessiond_adopt(struct lc_bench_ctx *ctx, pid_t pid)
 }
 
 /*
- * lttng-sessiond: the one running, or one started (and noted in @ctx, for
- * lc_bench_lttng_finish()).
+ * lttng-sessiond: the one running, or one started with @ctx's probes only
+ * (and noted in @ctx, for lc_bench_lttng_finish()).
  */
 static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
 				      size_t len)
 {
-	char *start[] = { "lttng-sessiond", "--daemonize",
-			  "--kmod-probes=" LC_LTTNG_PROBE, NULL };
+	char probes[256];
+	char *start[] = { "lttng-sessiond", "--daemonize", probes, NULL };
 	char err[PATH_MAX + 32], *pid;
 	int i, status;
 
+	snprintf(probes, sizeof(probes), "--kmod-probes=%s",
+		 ctx->lttng_probes ? ctx->lttng_probes : LC_LTTNG_PROBE);
 	snprintf(err, sizeof(err), "%s/lttng-list.err", ctx->tmpdir);
 	if (!lc_bench_lttng(err, "list", "--kernel", NULL))
 		return LC_PREP_OK;

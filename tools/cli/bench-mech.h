@@ -71,6 +71,8 @@
  * @sessiond_fd: its pidfd, through which it is stopped (valid while
  *	@sessiond is set)
  * @lttng_modules_before: LTTng modules were loaded before the bench
+ * @lttng_probes: LTTng's probes an lttng-sessiond started loads
+ *	(--kmod-probes), or NULL for the one of the module's tracepoints
  * @session: the LTTng session's name
  * @results: results_kv of the row's run, or NULL
  */
@@ -86,6 +88,7 @@ struct lc_bench_ctx {
 	pid_t sessiond;
 	int sessiond_fd;
 	int lttng_modules_before;
+	const char *lttng_probes;
 	char session[64];
 	char *results;
 };

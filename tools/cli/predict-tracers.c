@@ -13,7 +13,9 @@
  *   bpftrace-SET   bpftrace counting them in a map
  *   ftrace-kprobe-FUNCTION, ftrace-kretprobe-FUNCTION
  *                  a kprobe (kretprobe) event on --function
- *   lttng-loaded   LTTng's modules loaded by lttng-sessiond, no session
+ *   lttng-loaded   LTTng's modules loaded by lttng-sessiond, no session:
+ *                  the tracer and the probes of the set's events, which
+ *                  lttng-SET records
  *   lttng-SET      an LTTng kernel session of the set's events (babeltrace2
  *                  counts them, and the events it says were discarded)
  *
@@ -43,9 +45,9 @@
 #define LC_PR_READY_MS		120000
 
 const struct lc_predict_set lc_predict_sets[] = {
-	{ "syscalls-sched", true, true, true },
-	{ "sched", true, true, false },
-	{ "syscalls", false, false, true },
+	{ "syscalls-sched", true, true, true, "sched,irq" },
+	{ "sched", true, true, false, "sched,irq" },
+	{ "syscalls", false, false, true, NULL },
 };
 const size_t lc_predict_nr_sets = ARRAY_SIZE(lc_predict_sets);
 
@@ -532,10 +534,66 @@ static int lc_pr_bpftrace_stop(struct lc_predict_ctx *pc, long long *events,
 
 /* LTTng: a kernel session of the set's events, one per run. */
 
+/*
+ * Is @event (a tracepoint, "sched_switch") among the kernel events that
+ * @list (what "lttng list --kernel" printed) names?  Each is a line of its
+ * own: "      sched_switch (loglevel: ...) (type: tracepoint)".
+ */
+static bool lc_pr_lttng_knows(const char *list, const char *event)
+{
+	size_t n = strlen(event);
+	const char *p;
+
+	for (p = list; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		p += strspn(p, " \t");
+		if (!strncmp(p, event, n) && !strncmp(p + n, " (", 2))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * lttng-sessiond, started with the probes of the set's events, and LTTng
+ * knows each of them: LTTng enables an event it does not know without a
+ * word, and records nothing of it.
+ */
 static enum lc_bench_prep lc_pr_lttng_prepare(struct lc_predict_ctx *pc,
 					      char *why, size_t len)
 {
-	return lc_bench_lttng_available(&pc->bench, why, len);
+	char out[PATH_MAX + 32], err[PATH_MAX + 32], last[160];
+	char *argv[] = { "lttng", "list", "--kernel", NULL };
+	struct lc_bench_ctx *ctx = &pc->bench;
+	enum lc_bench_prep rc;
+	const char *ev[8];
+	int i, n = lc_pr_events(pc->set, ev);
+	char *list;
+
+	ctx->lttng_probes = pc->set->lttng_probes;
+	rc = lc_bench_lttng_available(ctx, why, len);
+	if (rc != LC_PREP_OK)
+		return rc;
+	snprintf(out, sizeof(out), "%s/lttng-list.out", ctx->tmpdir);
+	snprintf(err, sizeof(err), "%s/lttng-list.err", ctx->tmpdir);
+	if (lc_bench_exec(argv, out, err, LC_BENCH_CMD_TIMEOUT, false)) {
+		lc_bench_last_line(err, last, sizeof(last));
+		snprintf(why, len, "lttng list --kernel: %s", last);
+		return LC_PREP_FAILED;
+	}
+	list = lc_read_file(out, NULL);
+	for (i = 0; i < n; i++) {
+		const char *name = strchr(ev[i], ':') + 1;
+
+		if (!strncmp(ev[i], "raw_syscalls:", 13) ||
+		    lc_pr_lttng_knows(list, name))
+			continue;
+		snprintf(why, len,
+			 "LTTng has no kernel event %s (lttng list --kernel): the lttng-sessiond running did not load its probe; stop it, or start it with --kmod-probes=%s",
+			 name, pc->set->lttng_probes);
+		free(list);
+		return LC_PREP_FAILED;
+	}
+	free(list);
+	return LC_PREP_OK;
 }
 
 static int lc_pr_lttng_start(struct lc_predict_ctx *pc, char *why,

@@ -28,12 +28,15 @@
  * @sched: sched_switch and sched_wakeup
  * @irq: irq_handler_entry and irq_handler_exit
  * @syscalls: every system call's entry and exit
+ * @lttng_probes: LTTng's probes of its tracepoints (--kmod-probes), or
+ *	NULL when LTTng's tracer has them itself (the system calls)
  */
 struct lc_predict_set {
 	const char *name;
 	bool sched;
 	bool irq;
 	bool syscalls;
+	const char *lttng_probes;
 };
 
 /**

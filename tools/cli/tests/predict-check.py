@@ -4,6 +4,7 @@
 
 Usage: predict-check.py events FILE LOW HIGH
        predict-check.py zero FILE MAX_EVENTS
+       predict-check.py row FILE CONFIGURATION LOW HIGH
 Exits 0 when the file is as it should be, else prints why and exits 1.
 Both check the schema, that every row is ok, and that each row's figures
 are computed from what was measured (predicted = events x cost where runs
@@ -14,7 +15,9 @@ then:
   zero    every row recorded at most MAX_EVENTS per run, its predicted
           overhead is under 1 %, and its measured overhead is zero within
           twice its 95 % interval (half a percent more for the clock's
-          granularity).
+          granularity);
+  row     the row CONFIGURATION recorded LOW to HIGH events per run, and
+          lost none.
 tests/bench-vm-test runs both, on a workload of known system calls and on
 one that makes none.
 """
@@ -78,6 +81,15 @@ def check_events(path, low, high):
         assert r["events_lost"] == 0, r
 
 
+def check_one(path, name, low, high):
+    rows = [r for r in load(path)["rows"] if r["configuration"] == name]
+    assert len(rows) == 1, ("no row", name)
+    r = rows[0]
+    assert int(low) <= r["events_per_run"] <= int(high), \
+        (name, r["events_per_run"], low, high)
+    assert r["events_lost"] == 0, r
+
+
 def check_zero(path, most):
     for r in load(path)["rows"]:
         assert r["events_per_run"] <= int(most), r
@@ -87,7 +99,8 @@ def check_zero(path, most):
 
 
 def main():
-    checks = {"events": (check_events, 3), "zero": (check_zero, 2)}
+    checks = {"events": (check_events, 3), "zero": (check_zero, 2),
+              "row": (check_one, 4)}
     if len(sys.argv) < 2 or sys.argv[1] not in checks or \
             len(sys.argv) != 2 + checks[sys.argv[1]][1]:
         sys.exit(__doc__)
