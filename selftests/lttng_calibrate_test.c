@@ -2122,6 +2122,92 @@ TEST_F_TIMEOUT(calib, cpu_offline_and_back_during_probed_run, 300)
 	}
 }
 
+/* More pinned cycles events than a PMU has counters. */
+#define HOG_MAX		32
+
+/*
+ * Pinned cycles events on @cpu until the PMU has no counter left for one
+ * more (the last one opened, in error state, reads end of file): their fds
+ * in @fd, their number returned; 0 where the CPU has no cycles event.
+ */
+static int hog_cycle_counters(int cpu, int *fd)
+{
+	struct perf_event_attr attr = {
+		.type = PERF_TYPE_HARDWARE,
+		.size = sizeof(attr),
+		.config = PERF_COUNT_HW_CPU_CYCLES,
+		.pinned = 1,
+	};
+	unsigned long long v;
+	int n;
+
+	for (n = 0; n < HOG_MAX; n++) {
+		fd[n] = syscall(__NR_perf_event_open, &attr, -1, cpu, -1, 0);
+		if (fd[n] < 0)
+			return n;
+		if (read(fd[n], &v, sizeof(v)) != sizeof(v)) {
+			close(fd[n]);
+			return n;
+		}
+	}
+	return n;
+}
+
+/*
+ * A handler's work is bounded in time as well as in clock ticks: a run
+ * whose work_cycles lasts more than 2 ms of its clock (with interrupts
+ * off, per sample) fails with ERANGE before its first sample and publishes
+ * nothing; half of that runs.  Only a clock under 500 MHz makes the most
+ * work_cycles takes (10^6) last that long: arm64's generic timer counter
+ * (19.2 to 62.5 MHz), which a run falls back to when the PMU has no
+ * counter left for the CPU's cycle counter.  The test takes them all.  On
+ * a faster clock (x86's TSC), a run of the most work_cycles takes is not
+ * refused.
+ */
+TEST_F_TIMEOUT(calib, work_cycles_bounded_in_time, 120)
+{
+	int fd[HOG_MAX], n, i;
+	char *kv, *after, buf[32], clock[32] = "";
+	long long khz, max;
+	size_t len;
+	const char *v;
+
+	ASSERT_EQ(0, param_write("cpu", "0"));
+	n = hog_cycle_counters(0, fd);
+	ASSERT_EQ(0, write_str(DIR "run", "1"));
+	kv = lc_read_file(DIR "results_kv", NULL);
+	ASSERT_NE(NULL, kv);
+	khz = lc_kv_ll(kv, "clock.khz", 0);
+	v = lc_kv_value(kv, "clock.name", &len);
+	if (v)
+		snprintf(clock, sizeof(clock), "%.*s", (int)len, v);
+	ASSERT_LT(0, khz);
+	max = khz * 2;
+	TH_LOG("the run's clock: %s, %lld kHz (%d cycles events held)",
+	       clock, khz, n);
+	if (2 * max > 1000000) {
+		/* A fast clock: the most work_cycles takes is never refused. */
+		ASSERT_EQ(0, write_str(DIR "work_cycles", "1000000"));
+		EXPECT_EQ(0, write_str(DIR "run", "1"));
+		for (i = 0; i < n; i++)
+			close(fd[i]);
+		free(kv);
+		return;
+	}
+	snprintf(buf, sizeof(buf), "%lld", 2 * max);
+	ASSERT_EQ(0, write_str(DIR "work_cycles", buf));
+	EXPECT_EQ(ERANGE, write_str(DIR "run", "1"));
+	after = lc_read_file(DIR "results_kv", NULL);
+	EXPECT_STREQ(kv, after ? after : "(none)");
+	free(after);
+	snprintf(buf, sizeof(buf), "%lld", max / 2);
+	ASSERT_EQ(0, write_str(DIR "work_cycles", buf));
+	EXPECT_EQ(0, write_str(DIR "run", "1"));
+	for (i = 0; i < n; i++)
+		close(fd[i]);
+	free(kv);
+}
+
 /*
  * Review findings, each with the test that showed it.
  */
