@@ -16,11 +16,34 @@
 /* The CPU sets of the writer are fixed-size (cpu_set_t, 1024 CPUs). */
 #define LC_MAX_CPU		1023
 
+/**
+ * struct lc_cmd - a subcommand: its name, its main() and what it does
+ * @name: the word after "lttng-calibrate"
+ * @fn: its main(), given the arguments from its name on
+ * @usage: its synopsis, after "lttng-calibrate NAME"
+ * @help: what it does, for --help
+ */
+struct lc_cmd {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *usage;
+	const char *help;
+};
+
+/* The one list of subcommands: --help, --list-commands and dispatch. */
+static const struct lc_cmd lc_cmds[] = {
+	{ "bench", lc_bench_main, "[OPTION]...",
+	  "every instrumentation mechanism of this kernel (module probes,\n"
+	  "ftrace, the tracepoint, LTTng, perf, bpftrace) measured in turn, one row\n"
+	  "each, set up and torn down by the command." },
+	{ "predict", lc_predict_main, "[OPTION]... -- COMMAND [ARG]...",
+	  "what tracing will cost COMMAND, predicted from the bench's cost\n"
+	  "per event and the events each tracer records, then measured." },
+};
+
 static const char lc_usage[] =
 "Usage: lttng-calibrate [-k|--kernel] [--function] [OPTION]...\n"
-"       lttng-calibrate bench [OPTION]...   (see lttng-calibrate bench --help)\n"
-"       lttng-calibrate predict [OPTION]... -- COMMAND [ARG]...\n"
-"                                           (see lttng-calibrate predict --help)\n"
+"       lttng-calibrate COMMAND [OPTION]...\n"
 "\n"
 "Time N calls of lttng_calibrate_target() against its never-instrumented\n"
 "twin lttng_calibrate_baseline(), in the kernel, with the lttng_calibrate\n"
@@ -45,16 +68,32 @@ static const char lc_usage[] =
 "      --format FORMAT   table (default), csv or json\n"
 "  -h, --help            this text\n"
 "      --version         the version\n"
+"      --list-commands   the commands, one per line\n"
 "\n"
-"bench: every instrumentation mechanism of this kernel (module probes,\n"
-"ftrace, the tracepoint, LTTng, perf, bpftrace) measured in turn, one row\n"
-"each, set up and torn down by the command.\n"
-"\n"
-"predict: what tracing will cost COMMAND, predicted from the bench's cost\n"
-"per event and the events each tracer records, then measured.\n"
-"\n"
+"Commands (see lttng-calibrate COMMAND --help):\n";
+
+static const char lc_usage_end[] =
 "Exit status: 0 done, 1 error, 130 interrupted by Ctrl-C (partial results\n"
 "printed).  See lttng-calibrate(1).\n";
+
+static void lc_print_usage(void)
+{
+	size_t i;
+
+	const char *p, *nl;
+
+	fputs(lc_usage, stdout);
+	for (i = 0; i < ARRAY_SIZE(lc_cmds); i++) {
+		printf("  lttng-calibrate %s %s\n", lc_cmds[i].name,
+		       lc_cmds[i].usage);
+		for (p = lc_cmds[i].help; p; p = nl ? nl + 1 : NULL) {
+			nl = strchr(p, '\n');
+			printf("      %.*s\n",
+			       (int)(nl ? (size_t)(nl - p) : strlen(p)), p);
+		}
+	}
+	printf("\n%s", lc_usage_end);
+}
 
 enum {
 	LC_OPT_FUNCTION = 256,
@@ -63,6 +102,7 @@ enum {
 	LC_OPT_CPU,
 	LC_OPT_FORMAT,
 	LC_OPT_VERSION,
+	LC_OPT_LIST_COMMANDS,
 };
 
 static const struct option lc_long_options[] = {
@@ -76,6 +116,7 @@ static const struct option lc_long_options[] = {
 	{ "format", required_argument, NULL, LC_OPT_FORMAT },
 	{ "help", no_argument, NULL, 'h' },
 	{ "version", no_argument, NULL, LC_OPT_VERSION },
+	{ "list-commands", no_argument, NULL, LC_OPT_LIST_COMMANDS },
 	{ NULL, 0, NULL, 0 },
 };
 
@@ -116,7 +157,11 @@ static int lc_option(int opt, struct lc_options *opts)
 	case LC_OPT_FORMAT:
 		return lc_format_parse(optarg, &opts->format) ? 1 : 0;
 	case 'h':
-		fputs(lc_usage, stdout);
+		lc_print_usage();
+		return -1;
+	case LC_OPT_LIST_COMMANDS:
+		for (size_t i = 0; i < ARRAY_SIZE(lc_cmds); i++)
+			printf("%s\n", lc_cmds[i].name);
 		return -1;
 	case LC_OPT_VERSION:
 		printf("lttng-calibrate %s\n", LC_VERSION);
@@ -151,13 +196,13 @@ int main(int argc, char **argv)
 		.cpu = -1,
 		.format = LC_FORMAT_TABLE,
 	};
+	size_t i;
 	int rc;
 
 	lc_set_prog("lttng-calibrate");
-	if (argc > 1 && !strcmp(argv[1], "bench"))
-		return lc_bench_main(argc - 1, argv + 1);
-	if (argc > 1 && !strcmp(argv[1], "predict"))
-		return lc_predict_main(argc - 1, argv + 1);
+	for (i = 0; argc > 1 && i < ARRAY_SIZE(lc_cmds); i++)
+		if (!strcmp(argv[1], lc_cmds[i].name))
+			return lc_cmds[i].fn(argc - 1, argv + 1);
 	rc = lc_parse_options(argc, argv, &opts);
 	if (rc)
 		return rc < 0 ? 0 : rc;

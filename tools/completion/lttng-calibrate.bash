@@ -17,6 +17,7 @@
 #                               of the PMUs in sysfs as PMU/ALIAS/, and the
 #                               counters selected now (its counters file)
 #   --cpu                       the online CPUs
+#   COMMAND                     lttng-calibrate --list-commands
 #   bench --only                lttng-calibrate bench --list, comma
 #                               separated
 #   predict --mechanism         lttng-calibrate predict --list
@@ -308,7 +309,9 @@ _lttng_calibrate()
 	if [[ $cur == -* ]]; then
 		_lttng_calibrate_options "$1"
 	elif ((cword == 1)); then
-		_lttng_calibrate_reply bench predict
+		local commands
+		mapfile -t commands < <("$1" --list-commands 2>/dev/null)
+		_lttng_calibrate_reply ${commands[@]+"${commands[@]}"}
 	fi
 }
 
