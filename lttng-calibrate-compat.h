@@ -104,7 +104,7 @@ static inline int lttng_calibrate_event_registered(const char *system,
  *    arch_timer_read_counter() (ordered, and with the workarounds of the
  *    timers' errata), at CNTFRQ_EL0, often tens of MHz only.  Its CPUs
  *    have a finer clock where they have a PMU: its cycle counter
- *    (LTTNG_CALIBRATE_HAVE_PMU_CLOCK; lttng-calibrate-counters.c opens it).
+ *    (LTTNG_CALIBRATE_HAVE_PMU_CLOCK; lttng-calibrate-clock.c opens it).
  *  - elsewhere: the monotonic fast clock, in ns.
  */
 #if defined(CONFIG_X86)

@@ -15,7 +15,7 @@
  * measurement can be checked against a known answer.
  */
 #include "lttng-calibrate.h"
-#include "lttng-calibrate-counters.h"
+#include "lttng-calibrate-clock.h"
 
 #include <linux/kernel.h>
 #include <linux/kprobes.h>

@@ -17,6 +17,7 @@
  * unless "irqs" says otherwise.
  */
 #include "lttng-calibrate.h"
+#include "lttng-calibrate-clock.h"
 #include "lttng-calibrate-counters.h"
 
 #include <linux/completion.h>

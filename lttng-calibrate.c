@@ -20,14 +20,16 @@
  *					and number settings files, parameters
  *	lttng-calibrate-probe.c		mechanisms, the choice of target:
  *					probe, target, work_cycles
- *	lttng-calibrate-counters.c	perf counters: counters, events
+ *	lttng-calibrate-selection.c	the counters selected: counters
+ *	lttng-calibrate-events.c	the events' names: events
+ *	lttng-calibrate-counters.c	a run's perf counters
+ *	lttng-calibrate-clock.c		the run's clock
  *	lttng-calibrate-deltas.c	the per-iteration deltas: deltas
  *	lttng-calibrate-stats.c		statistics, shared with userspace tests
  *
  * See Documentation/lttng-calibrate.rst.
  */
 #include "lttng-calibrate.h"
-#include "lttng-calibrate-counters.h"
 
 #include <linux/cpumask.h>
 #include <linux/debugfs.h>
@@ -41,7 +43,7 @@
 static int lttng_calibrate_cpu_check(struct lttng_calibrate_settings *s,
 				     s64 cpu)
 {
-	return lttng_calibrate_counters_move(s, cpu);
+	return lttng_calibrate_selection_move(s, cpu);
 }
 
 /* -1 as the largest: the last possible CPU. */
@@ -99,7 +101,7 @@ static void lttng_calibrate_teardown(struct dentry *dir)
 	debugfs_remove_recursive(dir);
 	/* The parameters stay writable until the module is freed. */
 	lttng_calibrate_settings_close();
-	lttng_calibrate_counters_exit();
+	lttng_calibrate_selection_exit();
 	lttng_calibrate_settings_unlock();
 	lttng_calibrate_deltas_exit();
 	lttng_calibrate_results_exit();
@@ -143,7 +145,8 @@ static int __init lttng_calibrate_init(void)
 	if (ret)
 		goto out_teardown;
 	ret = lttng_calibrate_results_init(dir) ?:
-	      lttng_calibrate_counters_init(dir) ?:
+	      lttng_calibrate_selection_init(dir) ?:
+	      lttng_calibrate_events_init(dir) ?:
 	      lttng_calibrate_deltas_init(dir) ?:
 	      lttng_calibrate_probe_init(dir);
 	if (ret)

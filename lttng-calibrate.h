@@ -9,14 +9,18 @@
  * Calls between files go one way, down this list, never back up (each
  * file's line says whose functions it calls):
  *
- *	lttng-calibrate.c		run, results, probe, counters, deltas,
- *					input, target: init and parameters
- *	lttng-calibrate-run.c		results, probe, counters, deltas,
- *					input, settings, stats
+ *	lttng-calibrate.c		run, results, probe, selection, events,
+ *					deltas, input, settings, target: init
+ *					and parameters
+ *	lttng-calibrate-run.c		results, probe, counters, clock,
+ *					deltas, input, settings, stats
  *	lttng-calibrate-results.c	probe (names), stats
- *	lttng-calibrate-probe.c		input, target, counters (the clock)
- *	lttng-calibrate-counters.c	settings
+ *	lttng-calibrate-probe.c		input, target, clock
+ *	lttng-calibrate-selection.c	counters, events, settings
  *	lttng-calibrate-input.c		settings
+ *	lttng-calibrate-counters.c,
+ *	lttng-calibrate-clock.c,
+ *	lttng-calibrate-events.c,
  *	lttng-calibrate-deltas.c,
  *	lttng-calibrate-settings.c,
  *	lttng-calibrate-stats.c,
@@ -455,7 +459,22 @@ int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p,
 void lttng_calibrate_probe_teardown(struct lttng_calibrate_probe *p);
 int lttng_calibrate_probe_init(struct dentry *dir);
 
-/* lttng-calibrate-counters.c: see lttng-calibrate-counters.h */
+/* lttng-calibrate-selection.c */
+int lttng_calibrate_selection_move(struct lttng_calibrate_settings *s, int cpu);
+int lttng_calibrate_selection_init(struct dentry *dir);
+void lttng_calibrate_selection_exit(void);
+
+/* lttng-calibrate-events.c */
+int lttng_calibrate_event_parse(char *word,
+				struct lttng_calibrate_counter_spec *spec);
+const char *lttng_calibrate_event_type_name(u32 type);
+void lttng_calibrate_event_default_name(struct lttng_calibrate_counter_spec *spec);
+int lttng_calibrate_events_init(struct dentry *dir);
+
+/*
+ * lttng-calibrate-counters.c: see lttng-calibrate-counters.h;
+ * lttng-calibrate-clock.c: see lttng-calibrate-clock.h
+ */
 
 /* lttng-calibrate-deltas.c */
 struct lttng_calibrate_deltas *

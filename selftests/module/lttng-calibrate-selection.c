@@ -1,0 +1,1 @@
+../../lttng-calibrate-selection.c
