@@ -21,20 +21,20 @@
  */
 #define LTTNG_CALIBRATE_VAR_SCALE	4000000ULL
 
-static inline struct lttng_calibrate_u128 lttng_calibrate_u128(u64 hi, u64 lo)
+static inline struct lttng_calibrate_u128 u128_from(u64 hi, u64 lo)
 {
 	struct lttng_calibrate_u128 r = { .hi = hi, .lo = lo };
 
 	return r;
 }
 
-static inline bool lttng_calibrate_u128_is_neg(struct lttng_calibrate_u128 a)
+static inline bool u128_is_neg(struct lttng_calibrate_u128 a)
 {
 	return a.hi >> 63;
 }
 
-static inline int lttng_calibrate_u128_cmp(struct lttng_calibrate_u128 a,
-					   struct lttng_calibrate_u128 b)
+static inline int u128_cmp(struct lttng_calibrate_u128 a,
+			   struct lttng_calibrate_u128 b)
 {
 	if (a.hi != b.hi)
 		return a.hi < b.hi ? -1 : 1;
@@ -45,21 +45,21 @@ static inline int lttng_calibrate_u128_cmp(struct lttng_calibrate_u128 a,
 
 /* Sets *overflow on carry out, never clears it. */
 static inline struct lttng_calibrate_u128
-lttng_calibrate_u128_add(struct lttng_calibrate_u128 a,
-			 struct lttng_calibrate_u128 b, bool *overflow)
+u128_add(struct lttng_calibrate_u128 a,
+	 struct lttng_calibrate_u128 b, bool *overflow)
 {
 	struct lttng_calibrate_u128 r;
 
 	r.lo = a.lo + b.lo;
 	r.hi = a.hi + b.hi + (r.lo < a.lo);
-	if (lttng_calibrate_u128_cmp(r, a) < 0)
+	if (u128_cmp(r, a) < 0)
 		*overflow = true;
 	return r;
 }
 
 /* Modulo 2^128, so it also adds to two's complement values. */
 static inline struct lttng_calibrate_u128
-lttng_calibrate_u128_add_u64(struct lttng_calibrate_u128 a, u64 b)
+u128_add_u64(struct lttng_calibrate_u128 a, u64 b)
 {
 	a.lo += b;
 	a.hi += a.lo < b;
@@ -67,8 +67,7 @@ lttng_calibrate_u128_add_u64(struct lttng_calibrate_u128 a, u64 b)
 }
 
 static inline struct lttng_calibrate_u128
-lttng_calibrate_u128_sub(struct lttng_calibrate_u128 a,
-			 struct lttng_calibrate_u128 b)
+u128_sub(struct lttng_calibrate_u128 a, struct lttng_calibrate_u128 b)
 {
 	struct lttng_calibrate_u128 r;
 
@@ -78,20 +77,19 @@ lttng_calibrate_u128_sub(struct lttng_calibrate_u128 a,
 }
 
 static inline struct lttng_calibrate_u128
-lttng_calibrate_u128_sub_u64(struct lttng_calibrate_u128 a, u64 b)
+u128_sub_u64(struct lttng_calibrate_u128 a, u64 b)
 {
-	return lttng_calibrate_u128_sub(a, lttng_calibrate_u128(0, b));
+	return u128_sub(a, u128_from(0, b));
 }
 
 static inline struct lttng_calibrate_u128
-lttng_calibrate_u128_neg(struct lttng_calibrate_u128 a)
+u128_neg(struct lttng_calibrate_u128 a)
 {
-	return lttng_calibrate_u128_sub(lttng_calibrate_u128(0, 0), a);
+	return u128_sub(u128_from(0, 0), a);
 }
 
 /* 64 x 64 -> 128 bit product from four 32 x 32 -> 64 bit products. */
-static inline struct lttng_calibrate_u128 lttng_calibrate_u128_mul64(u64 a,
-								     u64 b)
+static inline struct lttng_calibrate_u128 u128_mul64(u64 a, u64 b)
 {
 	u64 a_lo = (u32)a, a_hi = a >> 32;
 	u64 b_lo = (u32)b, b_hi = b >> 32;
@@ -107,20 +105,17 @@ static inline struct lttng_calibrate_u128 lttng_calibrate_u128_mul64(u64 a,
 
 /* 128 x 64 -> 128 bit product; sets *overflow if it does not fit. */
 static struct lttng_calibrate_u128
-lttng_calibrate_u128_mul_u64(struct lttng_calibrate_u128 a, u64 b,
-			     bool *overflow)
+u128_mul_u64(struct lttng_calibrate_u128 a, u64 b, bool *overflow)
 {
-	struct lttng_calibrate_u128 high = lttng_calibrate_u128_mul64(a.hi, b);
-	struct lttng_calibrate_u128 r = lttng_calibrate_u128_mul64(a.lo, b);
+	struct lttng_calibrate_u128 high = u128_mul64(a.hi, b);
+	struct lttng_calibrate_u128 r = u128_mul64(a.lo, b);
 
 	if (high.hi)
 		*overflow = true;
-	return lttng_calibrate_u128_add(r, lttng_calibrate_u128(high.lo, 0),
-					overflow);
+	return u128_add(r, u128_from(high.lo, 0), overflow);
 }
 
-static inline void lttng_calibrate_u128_set_bit(struct lttng_calibrate_u128 *a,
-						int bit)
+static inline void u128_set_bit(struct lttng_calibrate_u128 *a, int bit)
 {
 	if (bit >= 64)
 		a->hi |= 1ULL << (bit - 64);
@@ -128,8 +123,7 @@ static inline void lttng_calibrate_u128_set_bit(struct lttng_calibrate_u128 *a,
 		a->lo |= 1ULL << bit;
 }
 
-static inline u64 lttng_calibrate_u128_bit(struct lttng_calibrate_u128 a,
-					   int bit)
+static inline u64 u128_bit(struct lttng_calibrate_u128 a, int bit)
 {
 	return bit >= 64 ? (a.hi >> (bit - 64)) & 1 : (a.lo >> bit) & 1;
 }
@@ -138,10 +132,9 @@ static inline u64 lttng_calibrate_u128_bit(struct lttng_calibrate_u128 a,
  * Binary long division; @den must not be 0.  Only used at summary time,
  * so up to 128 shift-and-subtract steps are fine.
  */
-static struct lttng_calibrate_u128
-lttng_calibrate_u128_divmod(struct lttng_calibrate_u128 num,
-			    struct lttng_calibrate_u128 den,
-			    struct lttng_calibrate_u128 *rem)
+static struct lttng_calibrate_u128 u128_divmod(struct lttng_calibrate_u128 num,
+					       struct lttng_calibrate_u128 den,
+					       struct lttng_calibrate_u128 *rem)
 {
 	struct lttng_calibrate_u128 quot = { 0, 0 }, r = { 0, 0 };
 	bool carry;
@@ -156,10 +149,10 @@ lttng_calibrate_u128_divmod(struct lttng_calibrate_u128 num,
 		/* r < den before the shift, so at most one bit spills out */
 		carry = r.hi >> 63;
 		r.hi = (r.hi << 1) | (r.lo >> 63);
-		r.lo = (r.lo << 1) | lttng_calibrate_u128_bit(num, bit);
-		if (carry || lttng_calibrate_u128_cmp(r, den) >= 0) {
-			r = lttng_calibrate_u128_sub(r, den);
-			lttng_calibrate_u128_set_bit(&quot, bit);
+		r.lo = (r.lo << 1) | u128_bit(num, bit);
+		if (carry || u128_cmp(r, den) >= 0) {
+			r = u128_sub(r, den);
+			u128_set_bit(&quot, bit);
 		}
 	}
 out:
@@ -169,20 +162,18 @@ out:
 }
 
 static struct lttng_calibrate_u128
-lttng_calibrate_u128_div_u64(struct lttng_calibrate_u128 num, u64 den,
-			     u64 *rem)
+u128_div_u64(struct lttng_calibrate_u128 num, u64 den, u64 *rem)
 {
 	struct lttng_calibrate_u128 quot, r;
 
-	quot = lttng_calibrate_u128_divmod(num, lttng_calibrate_u128(0, den),
-					   &r);
+	quot = u128_divmod(num, u128_from(0, den), &r);
 	if (rem)
 		*rem = r.lo;
 	return quot;
 }
 
 /* floor(sqrt(a)), digit by digit; the root of a 128-bit value fits in 64. */
-static u64 lttng_calibrate_u128_sqrt(struct lttng_calibrate_u128 a)
+static u64 u128_sqrt(struct lttng_calibrate_u128 a)
 {
 	struct lttng_calibrate_u128 square;
 	u64 root = 0, candidate;
@@ -190,20 +181,20 @@ static u64 lttng_calibrate_u128_sqrt(struct lttng_calibrate_u128 a)
 
 	for (bit = 63; bit >= 0; bit--) {
 		candidate = root | (1ULL << bit);
-		square = lttng_calibrate_u128_mul64(candidate, candidate);
-		if (lttng_calibrate_u128_cmp(square, a) <= 0)
+		square = u128_mul64(candidate, candidate);
+		if (u128_cmp(square, a) <= 0)
 			root = candidate;
 	}
 	return root;
 }
 
 /* Two's complement 128-bit value to s64, saturating. */
-static s64 lttng_calibrate_s128_to_s64(struct lttng_calibrate_u128 a)
+static s64 s128_to_s64(struct lttng_calibrate_u128 a)
 {
-	if (lttng_calibrate_u128_is_neg(a)) {
+	if (u128_is_neg(a)) {
 		if (a.hi != U64_MAX || a.lo < (u64)S64_MAX + 1)
 			return S64_MIN;
-		a = lttng_calibrate_u128_neg(a);
+		a = u128_neg(a);
 		return a.lo > (u64)S64_MAX ? S64_MIN : -(s64)a.lo;
 	}
 	if (a.hi || a.lo > (u64)S64_MAX)
@@ -216,7 +207,7 @@ static s64 lttng_calibrate_s128_to_s64(struct lttng_calibrate_u128 a)
  * down, is within w / 2, that is 1 / 2^(SUB_BITS + 1) relative, of any
  * magnitude in it.
  */
-static u64 lttng_calibrate_hist_midpoint(unsigned int index)
+static u64 hist_midpoint(unsigned int index)
 {
 	unsigned int shift;
 	u64 low;
@@ -243,17 +234,17 @@ void lttng_calibrate_stats_init(struct lttng_calibrate_stats *s)
 }
 
 /* Adds @k times the signed 128-bit value +/- @mag to @sum. */
-static void lttng_calibrate_sum_add(struct lttng_calibrate_u128 *sum, u64 mag,
-				    bool negative, u64 k)
+static void sum_add(struct lttng_calibrate_u128 *sum, u64 mag,
+		    bool negative, u64 k)
 {
-	struct lttng_calibrate_u128 t = lttng_calibrate_u128_mul64(mag, k);
+	struct lttng_calibrate_u128 t = u128_mul64(mag, k);
 	bool wrapped = false;
 
 	/* two's complement: both wrap modulo 2^128 */
 	if (negative)
-		*sum = lttng_calibrate_u128_sub(*sum, t);
+		*sum = u128_sub(*sum, t);
 	else
-		*sum = lttng_calibrate_u128_add(*sum, t, &wrapped);
+		*sum = u128_add(*sum, t, &wrapped);
 }
 
 /*
@@ -262,8 +253,7 @@ static void lttng_calibrate_sum_add(struct lttng_calibrate_u128 *sum, u64 mag,
  * products, and the sum of squares saturates at all-ones when it no longer
  * fits.
  */
-static void lttng_calibrate_stats_count(struct lttng_calibrate_stats *s, s64 x,
-					u64 k)
+static void stats_count(struct lttng_calibrate_stats *s, s64 x, u64 k)
 {
 	struct lttng_calibrate_u128 square;
 	bool negative, overflow = false;
@@ -299,20 +289,19 @@ static void lttng_calibrate_stats_count(struct lttng_calibrate_stats *s, s64 x,
 		s->sumsq.hi += s->sumsq.lo < delta * delta;
 		return;
 	}
-	lttng_calibrate_sum_add(&s->sum, delta, negative, k);
-	square = lttng_calibrate_u128_mul64(delta, delta);
-	square = lttng_calibrate_u128_mul_u64(square, k, &overflow);
-	s->sumsq = lttng_calibrate_u128_add(s->sumsq, square, &overflow);
+	sum_add(&s->sum, delta, negative, k);
+	square = u128_mul64(delta, delta);
+	square = u128_mul_u64(square, k, &overflow);
+	s->sumsq = u128_add(s->sumsq, square, &overflow);
 	if (overflow)
-		s->sumsq = lttng_calibrate_u128(U64_MAX, U64_MAX);
+		s->sumsq = u128_from(U64_MAX, U64_MAX);
 }
 
 /* Counts the pending samples of value slot @i. */
-static void lttng_calibrate_stats_count_seen(struct lttng_calibrate_stats *s,
-					     int i)
+static void stats_count_seen(struct lttng_calibrate_stats *s, int i)
 {
 	if (s->seen_nr[i])
-		lttng_calibrate_stats_count(s, s->seen[i], s->seen_nr[i]);
+		stats_count(s, s->seen[i], s->seen_nr[i]);
 	s->seen_nr[i] = 0;
 }
 
@@ -327,7 +316,7 @@ static void lttng_calibrate_stats_count_seen(struct lttng_calibrate_stats *s,
  */
 void lttng_calibrate_stats_add_new(struct lttng_calibrate_stats *s, s64 x)
 {
-	lttng_calibrate_stats_count_seen(s, 1);
+	stats_count_seen(s, 1);
 	s->seen[1] = s->seen[0];
 	s->seen_nr[1] = s->seen_nr[0];
 	s->seen[0] = x;
@@ -346,12 +335,12 @@ void lttng_calibrate_stats_add_new(struct lttng_calibrate_stats *s, s64 x)
  */
 void lttng_calibrate_stats_flush(struct lttng_calibrate_stats *s)
 {
-	lttng_calibrate_stats_count_seen(s, 0);
-	lttng_calibrate_stats_count_seen(s, 1);
+	stats_count_seen(s, 0);
+	stats_count_seen(s, 1);
 }
 
-static s64 lttng_calibrate_stats_clamp(const struct lttng_calibrate_stats *s,
-				       u64 magnitude, bool negative)
+static s64 stats_clamp(const struct lttng_calibrate_stats *s,
+		       u64 magnitude, bool negative)
 {
 	s64 v;
 
@@ -399,50 +388,48 @@ s64 lttng_calibrate_stats_quantile(const struct lttng_calibrate_stats *s,
 	for (i = LTTNG_CALIBRATE_HIST_BUCKETS - 1; i >= 0; i--) {
 		seen += s->neg[i];
 		if (seen >= rank) {
-			mid = lttng_calibrate_hist_midpoint(i);
-			return lttng_calibrate_stats_clamp(s, mid, true);
+			mid = hist_midpoint(i);
+			return stats_clamp(s, mid, true);
 		}
 	}
 	for (i = 0; i < LTTNG_CALIBRATE_HIST_BUCKETS; i++) {
 		seen += s->pos[i];
 		if (seen >= rank) {
-			mid = lttng_calibrate_hist_midpoint(i);
-			return lttng_calibrate_stats_clamp(s, mid, false);
+			mid = hist_midpoint(i);
+			return stats_clamp(s, mid, false);
 		}
 	}
 	/* only reachable when buckets saturated */
 	return s->max;
 }
 
-static s64
-lttng_calibrate_stats_mean_milli(const struct lttng_calibrate_stats *s)
+static s64 stats_mean_milli(const struct lttng_calibrate_stats *s)
 {
 	const u64 n = s->count;
-	bool negative = lttng_calibrate_u128_is_neg(s->sum);
+	bool negative = u128_is_neg(s->sum);
 	struct lttng_calibrate_u128 abs_sum, dev, mean;
 	bool unused = false;
 	u64 quot, rem, shift_abs;
 
 	/* mean = shift + sum / n, with |sum| = quot * n + rem, quot < 2^64 */
-	abs_sum = negative ? lttng_calibrate_u128_neg(s->sum) : s->sum;
-	quot = lttng_calibrate_u128_div_u64(abs_sum, n, &rem).lo;
+	abs_sum = negative ? u128_neg(s->sum) : s->sum;
+	quot = u128_div_u64(abs_sum, n, &rem).lo;
 	/* dev = round(1000 * |sum| / n), ties toward +infinity */
-	dev = lttng_calibrate_u128_mul64(rem, 1000);
-	dev = lttng_calibrate_u128_add_u64(dev, negative ? (n - 1) / 2 : n / 2);
-	dev = lttng_calibrate_u128_div_u64(dev, n, NULL);
-	dev = lttng_calibrate_u128_add(lttng_calibrate_u128_mul64(quot, 1000),
-				       dev, &unused);
+	dev = u128_mul64(rem, 1000);
+	dev = u128_add_u64(dev, negative ? (n - 1) / 2 : n / 2);
+	dev = u128_div_u64(dev, n, NULL);
+	dev = u128_add(u128_mul64(quot, 1000), dev, &unused);
 
 	shift_abs = s->shift < 0 ? 0 - (u64)s->shift : (u64)s->shift;
-	mean = lttng_calibrate_u128_mul64(shift_abs, 1000);
+	mean = u128_mul64(shift_abs, 1000);
 	if (s->shift < 0)
-		mean = lttng_calibrate_u128_neg(mean);
+		mean = u128_neg(mean);
 	/* both terms are below 2^74 in magnitude: no wrap in 128 bits */
 	if (negative)
-		mean = lttng_calibrate_u128_sub(mean, dev);
+		mean = u128_sub(mean, dev);
 	else
-		mean = lttng_calibrate_u128_add(mean, dev, &unused);
-	return lttng_calibrate_s128_to_s64(mean);
+		mean = u128_add(mean, dev, &unused);
+	return s128_to_s64(mean);
 }
 
 /*
@@ -450,17 +437,16 @@ lttng_calibrate_stats_mean_milli(const struct lttng_calibrate_stats *s)
  * when @scaled_valid, else from @var = floor(var) (var >= 2^106 then, so
  * 1000 * sqrt(var) is within 1000 of exact, or saturates).
  */
-static u64 lttng_calibrate_stddev_round(struct lttng_calibrate_u128 scaled,
-					bool scaled_valid,
-					struct lttng_calibrate_u128 var)
+static u64 stddev_round(struct lttng_calibrate_u128 scaled, bool scaled_valid,
+			struct lttng_calibrate_u128 var)
 {
 	u64 root;
 
 	if (!scaled_valid) {
-		root = lttng_calibrate_u128_sqrt(var);
+		root = u128_sqrt(var);
 		return root > U64_MAX / 1000 ? U64_MAX : root * 1000;
 	}
-	root = lttng_calibrate_u128_sqrt(scaled);
+	root = u128_sqrt(scaled);
 	return (root >> 1) + (root & 1);
 }
 
@@ -468,8 +454,8 @@ static u64 lttng_calibrate_stddev_round(struct lttng_calibrate_u128 scaled,
  * Returns M2 = sum of (x - mean)^2 as @m2 + @frac / n, 0 <= @frac < n;
  * false if the accumulated sums are saturated.
  */
-static bool lttng_calibrate_stats_m2(const struct lttng_calibrate_stats *s,
-				     struct lttng_calibrate_u128 *m2, u64 *frac)
+static bool stats_m2(const struct lttng_calibrate_stats *s,
+		     struct lttng_calibrate_u128 *m2, u64 *frac)
 {
 	const u64 n = s->count;
 	struct lttng_calibrate_u128 abs_sum, t;
@@ -483,31 +469,29 @@ static bool lttng_calibrate_stats_m2(const struct lttng_calibrate_stats *s,
 	 * sum^2 / n = quot^2 * n + 2 * quot * rem + rem^2 / n, and every
 	 * term is at most sum^2 / n <= sumsq, so none overflows.
 	 */
-	abs_sum = lttng_calibrate_u128_is_neg(s->sum) ?
-		  lttng_calibrate_u128_neg(s->sum) : s->sum;
-	quot = lttng_calibrate_u128_div_u64(abs_sum, n, &rem).lo;
-	t = lttng_calibrate_u128_mul64(quot, quot);
-	t = lttng_calibrate_u128_mul_u64(t, n, &overflow);
+	abs_sum = u128_is_neg(s->sum) ? u128_neg(s->sum) : s->sum;
+	quot = u128_div_u64(abs_sum, n, &rem).lo;
+	t = u128_mul64(quot, quot);
+	t = u128_mul_u64(t, n, &overflow);
 	if (overflow)
 		return false;
-	*m2 = lttng_calibrate_u128_sub(s->sumsq, t);
-	t = lttng_calibrate_u128_mul64(quot, rem);
-	*m2 = lttng_calibrate_u128_sub(*m2, t);
-	*m2 = lttng_calibrate_u128_sub(*m2, t);
-	t = lttng_calibrate_u128_mul64(rem, rem);
-	t = lttng_calibrate_u128_div_u64(t, n, &frac_rem);
-	*m2 = lttng_calibrate_u128_sub(*m2, t);
+	*m2 = u128_sub(s->sumsq, t);
+	t = u128_mul64(quot, rem);
+	*m2 = u128_sub(*m2, t);
+	*m2 = u128_sub(*m2, t);
+	t = u128_mul64(rem, rem);
+	t = u128_div_u64(t, n, &frac_rem);
+	*m2 = u128_sub(*m2, t);
 	/* now M2 = m2 - frac_rem / n */
 	*frac = 0;
 	if (frac_rem) {
-		*m2 = lttng_calibrate_u128_sub_u64(*m2, 1);
+		*m2 = u128_sub_u64(*m2, 1);
 		*frac = n - frac_rem;
 	}
 	return true;
 }
 
-static u64
-lttng_calibrate_stats_stddev_milli(const struct lttng_calibrate_stats *s)
+static u64 stats_stddev_milli(const struct lttng_calibrate_stats *s)
 {
 	const u64 n = s->count;
 	struct lttng_calibrate_u128 m2, t, scaled, var;
@@ -516,21 +500,19 @@ lttng_calibrate_stats_stddev_milli(const struct lttng_calibrate_stats *s)
 
 	if (n < 2)
 		return 0;
-	if (!lttng_calibrate_stats_m2(s, &m2, &frac))
+	if (!stats_m2(s, &m2, &frac))
 		return U64_MAX;
 
 	/* var = M2 / (n - 1) = (m2 * n + frac) / (n * (n - 1)) */
-	var = lttng_calibrate_u128_div_u64(m2, n - 1, &var_rem);
-	scaled = lttng_calibrate_u128_mul_u64(m2, n, &overflow);
-	scaled = lttng_calibrate_u128_add_u64(scaled, frac);
-	overflow |= lttng_calibrate_u128_cmp(scaled,
-					     lttng_calibrate_u128(0, frac)) < 0;
-	scaled = lttng_calibrate_u128_mul_u64(scaled, LTTNG_CALIBRATE_VAR_SCALE,
-					      &overflow);
+	var = u128_div_u64(m2, n - 1, &var_rem);
+	scaled = u128_mul_u64(m2, n, &overflow);
+	scaled = u128_add_u64(scaled, frac);
+	overflow |= u128_cmp(scaled, u128_from(0, frac)) < 0;
+	scaled = u128_mul_u64(scaled, LTTNG_CALIBRATE_VAR_SCALE, &overflow);
 	if (!overflow) {
-		t = lttng_calibrate_u128_mul64(n, n - 1);
-		scaled = lttng_calibrate_u128_divmod(scaled, t, NULL);
-		return lttng_calibrate_stddev_round(scaled, true, var);
+		t = u128_mul64(n, n - 1);
+		scaled = u128_divmod(scaled, t, NULL);
+		return stddev_round(scaled, true, var);
 	}
 
 	/*
@@ -539,12 +521,11 @@ lttng_calibrate_stats_stddev_milli(const struct lttng_calibrate_stats *s)
 	 * here, the thousandths of the deviation move by less than 10^-13.
 	 */
 	overflow = false;
-	scaled = lttng_calibrate_u128_mul_u64(var, LTTNG_CALIBRATE_VAR_SCALE,
-					      &overflow);
-	t = lttng_calibrate_u128_mul64(var_rem, LTTNG_CALIBRATE_VAR_SCALE);
-	t = lttng_calibrate_u128_div_u64(t, n - 1, NULL);
-	scaled = lttng_calibrate_u128_add(scaled, t, &overflow);
-	return lttng_calibrate_stddev_round(scaled, !overflow, var);
+	scaled = u128_mul_u64(var, LTTNG_CALIBRATE_VAR_SCALE, &overflow);
+	t = u128_mul64(var_rem, LTTNG_CALIBRATE_VAR_SCALE);
+	t = u128_div_u64(t, n - 1, NULL);
+	scaled = u128_add(scaled, t, &overflow);
+	return stddev_round(scaled, !overflow, var);
 }
 
 /**
@@ -566,8 +547,8 @@ void lttng_calibrate_stats_summarize(const struct lttng_calibrate_stats *s,
 	out->count = s->count;
 	out->min = s->min;
 	out->max = s->max;
-	out->mean_milli = lttng_calibrate_stats_mean_milli(s);
-	out->stddev_milli = lttng_calibrate_stats_stddev_milli(s);
+	out->mean_milli = stats_mean_milli(s);
+	out->stddev_milli = stats_stddev_milli(s);
 	out->median = lttng_calibrate_stats_quantile(s, 500);
 	out->p99 = lttng_calibrate_stats_quantile(s, 990);
 }
@@ -657,10 +638,10 @@ s64 lttng_calibrate_ci95_milli(s64 stddev_milli, u64 n)
 		return 0;
 	t = lttng_calibrate_t975_milli(n);
 	/* n * 10^6 fits in 64 bits, and its square root is sqrt(n) * 1000 */
-	scaled = lttng_calibrate_u128(0, n * 1000000);
-	sqrt_n_milli = lttng_calibrate_u128_sqrt(scaled);
-	scaled = lttng_calibrate_u128_mul64((u64)stddev_milli, t);
-	q = lttng_calibrate_u128_div_u64(scaled, sqrt_n_milli, &r).lo;
+	scaled = u128_from(0, n * 1000000);
+	sqrt_n_milli = u128_sqrt(scaled);
+	scaled = u128_mul64((u64)stddev_milli, t);
+	q = u128_div_u64(scaled, sqrt_n_milli, &r).lo;
 	return q > (u64)S64_MAX ? S64_MAX : (s64)q;
 }
 
