@@ -19,8 +19,8 @@
  * The last refusal, of a list ("last list refused: ...") or of a run's
  * counter ("last run refused: ..."), as "counters" shows it; and its lock.
  */
-static DEFINE_MUTEX(lttng_calibrate_refusal_lock);
-static char lttng_calibrate_counters_refusal[256];
+static DEFINE_MUTEX(refusal_lock);
+static char counters_refusal[256];
 
 /**
  * lttng_calibrate_counter_open() - a counter's perf event, pinned
@@ -76,13 +76,12 @@ int lttng_calibrate_counters_refuse(int err, const char *fmt, ...)
 	size_t n;
 
 	va_start(args, fmt);
-	mutex_lock(&lttng_calibrate_refusal_lock);
-	n = scnprintf(lttng_calibrate_counters_refusal,
-		      sizeof(lttng_calibrate_counters_refusal),
+	mutex_lock(&refusal_lock);
+	n = scnprintf(counters_refusal, sizeof(counters_refusal),
 		      "last list refused: ");
-	vsnprintf(lttng_calibrate_counters_refusal + n,
-		  sizeof(lttng_calibrate_counters_refusal) - n, fmt, args);
-	mutex_unlock(&lttng_calibrate_refusal_lock);
+	vsnprintf(counters_refusal + n,
+		  sizeof(counters_refusal) - n, fmt, args);
+	mutex_unlock(&refusal_lock);
 	va_end(args);
 	return err;
 }
@@ -124,29 +123,29 @@ lttng_calibrate_counter_hint(const struct lttng_calibrate_counter_spec *spec,
  * checked on another (the writer's, with cpu -1).  "counters" and the
  * kernel log say which, and why.
  */
-static void lttng_calibrate_counters_run_refused(const struct lttng_calibrate_counter_spec *spec,
-						 int err, int cpu)
+static void
+counters_run_refused(const struct lttng_calibrate_counter_spec *spec, int err,
+		     int cpu)
 {
-	mutex_lock(&lttng_calibrate_refusal_lock);
-	snprintf(lttng_calibrate_counters_refusal,
-		 sizeof(lttng_calibrate_counters_refusal),
+	mutex_lock(&refusal_lock);
+	snprintf(counters_refusal, sizeof(counters_refusal),
 		 "last run refused: %s: %s (error %d on CPU %d)", spec->name,
 		 lttng_calibrate_counter_hint(spec, err), err, cpu);
-	mutex_unlock(&lttng_calibrate_refusal_lock);
+	mutex_unlock(&refusal_lock);
 	pr_info_ratelimited("run on CPU %d: counter %s: %s (error %d)\n", cpu,
 			    spec->name, lttng_calibrate_counter_hint(spec, err),
 			    err);
 }
 
 /* A run's counters all opened: an earlier run's refusal no longer holds. */
-static void lttng_calibrate_counters_run_opened(void)
+static void counters_run_opened(void)
 {
 	static const char tag[] = "last run refused: ";
 
-	mutex_lock(&lttng_calibrate_refusal_lock);
-	if (!strncmp(lttng_calibrate_counters_refusal, tag, sizeof(tag) - 1))
-		lttng_calibrate_counters_refusal[0] = '\0';
-	mutex_unlock(&lttng_calibrate_refusal_lock);
+	mutex_lock(&refusal_lock);
+	if (!strncmp(counters_refusal, tag, sizeof(tag) - 1))
+		counters_refusal[0] = '\0';
+	mutex_unlock(&refusal_lock);
 }
 
 /**
@@ -155,9 +154,9 @@ static void lttng_calibrate_counters_run_opened(void)
  */
 void lttng_calibrate_counters_refusal_clear(void)
 {
-	mutex_lock(&lttng_calibrate_refusal_lock);
-	lttng_calibrate_counters_refusal[0] = '\0';
-	mutex_unlock(&lttng_calibrate_refusal_lock);
+	mutex_lock(&refusal_lock);
+	counters_refusal[0] = '\0';
+	mutex_unlock(&refusal_lock);
 }
 
 /**
@@ -167,10 +166,10 @@ void lttng_calibrate_counters_refusal_clear(void)
  */
 void lttng_calibrate_counters_refusal_show(struct seq_file *m)
 {
-	mutex_lock(&lttng_calibrate_refusal_lock);
-	if (lttng_calibrate_counters_refusal[0])
-		seq_printf(m, "# %s\n", lttng_calibrate_counters_refusal);
-	mutex_unlock(&lttng_calibrate_refusal_lock);
+	mutex_lock(&refusal_lock);
+	if (counters_refusal[0])
+		seq_printf(m, "# %s\n", counters_refusal);
+	mutex_unlock(&refusal_lock);
 }
 
 /**
@@ -200,14 +199,13 @@ int lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
 		event = lttng_calibrate_counter_open(&set->spec[i], cpu, false);
 		if (IS_ERR(event)) {
 			lttng_calibrate_counters_release(rc, NULL);
-			lttng_calibrate_counters_run_refused(&set->spec[i],
-							     PTR_ERR(event),
-							     cpu);
+			counters_run_refused(&set->spec[i], PTR_ERR(event),
+					     cpu);
 			return PTR_ERR(event);
 		}
 		rc->event[rc->nr++] = event;
 	}
-	lttng_calibrate_counters_run_opened();
+	counters_run_opened();
 	return 0;
 }
 
