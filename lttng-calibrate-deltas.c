@@ -34,18 +34,18 @@
  * 65536 rows of 18 values (9 MiB), charged to the reader's memory cgroup.
  */
 #define LTTNG_CALIBRATE_DELTAS_MAX_OPEN	8
-static atomic_t lttng_calibrate_deltas_open_nr = ATOMIC_INIT(0);
+static atomic_t deltas_open_nr = ATOMIC_INIT(0);
 
 /* Protects the pointer to the current ring, not its content. */
-static DEFINE_SPINLOCK(lttng_calibrate_deltas_lock);
-static struct lttng_calibrate_deltas *lttng_calibrate_deltas_ring;
+static DEFINE_SPINLOCK(deltas_lock);
+static struct lttng_calibrate_deltas *deltas_ring;
 
-static size_t lttng_calibrate_deltas_size(const struct lttng_calibrate_deltas *d)
+static size_t deltas_size(const struct lttng_calibrate_deltas *d)
 {
 	return struct_size(d, value, (size_t)d->window * d->stride);
 }
 
-static void lttng_calibrate_deltas_free(struct kref *ref)
+static void deltas_free(struct kref *ref)
 {
 	kvfree(container_of(ref, struct lttng_calibrate_deltas, ref));
 }
@@ -57,7 +57,7 @@ static void lttng_calibrate_deltas_free(struct kref *ref)
 void lttng_calibrate_deltas_put(struct lttng_calibrate_deltas *d)
 {
 	if (d)
-		kref_put(&d->ref, lttng_calibrate_deltas_free);
+		kref_put(&d->ref, deltas_free);
 }
 
 /**
@@ -83,7 +83,7 @@ lttng_calibrate_deltas_alloc(const struct lttng_calibrate_counter_set *set,
 	struct lttng_calibrate_deltas *d;
 	unsigned int i;
 
-	d = kvzalloc(lttng_calibrate_deltas_size(&tmp), GFP_KERNEL_ACCOUNT);
+	d = kvzalloc(deltas_size(&tmp), GFP_KERNEL_ACCOUNT);
 	if (!d)
 		return NULL;
 	*d = tmp;
@@ -104,10 +104,10 @@ void lttng_calibrate_deltas_show(struct lttng_calibrate_deltas *d)
 	struct lttng_calibrate_deltas *old;
 
 	kref_get(&d->ref);	/* the file's */
-	spin_lock(&lttng_calibrate_deltas_lock);
-	old = lttng_calibrate_deltas_ring;
-	lttng_calibrate_deltas_ring = d;
-	spin_unlock(&lttng_calibrate_deltas_lock);
+	spin_lock(&deltas_lock);
+	old = deltas_ring;
+	deltas_ring = d;
+	spin_unlock(&deltas_lock);
 	lttng_calibrate_deltas_put(old);
 }
 
@@ -125,12 +125,12 @@ void lttng_calibrate_deltas_withhold(struct lttng_calibrate_deltas *d,
 }
 
 /**
- * struct lttng_calibrate_deltas_view - what a reader of "deltas" holds
+ * struct deltas_view - what a reader of "deltas" holds
  * @d: its copy of the ring
  * @first: the iteration of its first (oldest) row
  * @nr: rows it shows
  */
-struct lttng_calibrate_deltas_view {
+struct deltas_view {
 	struct lttng_calibrate_deltas *d;
 	u64 first;
 	u64 nr;
@@ -149,9 +149,9 @@ struct lttng_calibrate_deltas_view {
  * window of consecutive rows, the last ones when it caught up.  Returns
  * false when it has none.
  */
-static bool lttng_calibrate_deltas_copy(const struct lttng_calibrate_deltas *d,
-					struct lttng_calibrate_deltas *copy,
-					struct lttng_calibrate_deltas_view *v)
+static bool deltas_copy(const struct lttng_calibrate_deltas *d,
+			struct lttng_calibrate_deltas *copy,
+			struct deltas_view *v)
 {
 	u64 rows, begun, first, i, end, budget = 4 * (u64)d->window;
 	u32 slot;
@@ -191,27 +191,26 @@ static bool lttng_calibrate_deltas_copy(const struct lttng_calibrate_deltas *d,
 	return true;
 }
 
-static void *lttng_calibrate_deltas_seq_start(struct seq_file *m, loff_t *pos)
+static void *deltas_seq_start(struct seq_file *m, loff_t *pos)
 {
-	struct lttng_calibrate_deltas_view *v = m->private;
+	struct deltas_view *v = m->private;
 
 	/* Position 0 is the header line; position 1 + i is row i. */
 	return *pos <= v->nr ? pos : NULL;
 }
 
-static void *lttng_calibrate_deltas_seq_next(struct seq_file *m, void *p,
-					     loff_t *pos)
+static void *deltas_seq_next(struct seq_file *m, void *p, loff_t *pos)
 {
 	++*pos;
-	return lttng_calibrate_deltas_seq_start(m, pos);
+	return deltas_seq_start(m, pos);
 }
 
-static void lttng_calibrate_deltas_seq_stop(struct seq_file *m, void *p)
+static void deltas_seq_stop(struct seq_file *m, void *p)
 {
 }
 
-static void lttng_calibrate_deltas_header(struct seq_file *m,
-					  const struct lttng_calibrate_deltas *d)
+static void deltas_header(struct seq_file *m,
+			  const struct lttng_calibrate_deltas *d)
 {
 	unsigned int i;
 
@@ -222,9 +221,9 @@ static void lttng_calibrate_deltas_header(struct seq_file *m,
 	seq_putc(m, '\n');
 }
 
-static int lttng_calibrate_deltas_seq_show(struct seq_file *m, void *p)
+static int deltas_seq_show(struct seq_file *m, void *p)
 {
-	struct lttng_calibrate_deltas_view *v = m->private;
+	struct deltas_view *v = m->private;
 	const struct lttng_calibrate_deltas *d = v->d;
 	loff_t pos = *(loff_t *)p;
 	unsigned int i;
@@ -233,7 +232,7 @@ static int lttng_calibrate_deltas_seq_show(struct seq_file *m, void *p)
 	u32 slot;
 
 	if (!pos) {
-		lttng_calibrate_deltas_header(m, d);
+		deltas_header(m, d);
 		return 0;
 	}
 	iteration = v->first + pos - 1;
@@ -251,29 +250,29 @@ static int lttng_calibrate_deltas_seq_show(struct seq_file *m, void *p)
 	return 0;
 }
 
-static const struct seq_operations lttng_calibrate_deltas_seq_ops = {
-	.start = lttng_calibrate_deltas_seq_start,
-	.next = lttng_calibrate_deltas_seq_next,
-	.stop = lttng_calibrate_deltas_seq_stop,
-	.show = lttng_calibrate_deltas_seq_show,
+static const struct seq_operations deltas_seq_ops = {
+	.start = deltas_seq_start,
+	.next = deltas_seq_next,
+	.stop = deltas_seq_stop,
+	.show = deltas_seq_show,
 };
 
 /* An empty ring: the header line of a run without counters, no rows. */
-static struct lttng_calibrate_deltas lttng_calibrate_deltas_none = {
+static struct lttng_calibrate_deltas deltas_none = {
 	.nr_metrics = 1,
 	.stride = 2,
 };
 
 /* A reference to the current ring, or NULL before the first run. */
-static struct lttng_calibrate_deltas *lttng_calibrate_deltas_current(void)
+static struct lttng_calibrate_deltas *deltas_current(void)
 {
 	struct lttng_calibrate_deltas *d;
 
-	spin_lock(&lttng_calibrate_deltas_lock);
-	d = lttng_calibrate_deltas_ring;
+	spin_lock(&deltas_lock);
+	d = deltas_ring;
 	if (d)
 		kref_get(&d->ref);
-	spin_unlock(&lttng_calibrate_deltas_lock);
+	spin_unlock(&deltas_lock);
 	return d;
 }
 
@@ -281,28 +280,28 @@ static struct lttng_calibrate_deltas *lttng_calibrate_deltas_current(void)
  * Memory per open: one copy of the ring, at most 65536 rows of 18 values,
  * and LTTNG_CALIBRATE_DELTAS_MAX_OPEN copies at once (-EMFILE past them).
  */
-static int lttng_calibrate_deltas_snapshot(struct lttng_calibrate_deltas_view *v)
+static int deltas_snapshot(struct deltas_view *v)
 {
-	struct lttng_calibrate_deltas *d = lttng_calibrate_deltas_current();
+	struct lttng_calibrate_deltas *d = deltas_current();
 	int tries;
 
 	if (!d) {
-		v->d = &lttng_calibrate_deltas_none;
+		v->d = &deltas_none;
 		return 0;
 	}
-	if (!atomic_add_unless(&lttng_calibrate_deltas_open_nr, 1,
+	if (!atomic_add_unless(&deltas_open_nr, 1,
 			       LTTNG_CALIBRATE_DELTAS_MAX_OPEN)) {
 		lttng_calibrate_deltas_put(d);
 		return -EMFILE;
 	}
-	v->d = kvmalloc(lttng_calibrate_deltas_size(d), GFP_KERNEL_ACCOUNT);
+	v->d = kvmalloc(deltas_size(d), GFP_KERNEL_ACCOUNT);
 	if (!v->d) {
-		atomic_dec(&lttng_calibrate_deltas_open_nr);
+		atomic_dec(&deltas_open_nr);
 		lttng_calibrate_deltas_put(d);
 		return -ENOMEM;
 	}
 	for (tries = 0; tries < LTTNG_CALIBRATE_DELTAS_TRIES; tries++) {
-		if (lttng_calibrate_deltas_copy(d, v->d, v))
+		if (deltas_copy(d, v->d, v))
 			break;
 		v->nr = 0;
 		if (fatal_signal_pending(current))
@@ -313,40 +312,38 @@ static int lttng_calibrate_deltas_snapshot(struct lttng_calibrate_deltas_view *v
 	return 0;
 }
 
-static int lttng_calibrate_deltas_open(struct inode *inode, struct file *file)
+static int deltas_open(struct inode *inode, struct file *file)
 {
-	struct lttng_calibrate_deltas_view *v;
+	struct deltas_view *v;
 	int ret;
 
-	v = __seq_open_private(file, &lttng_calibrate_deltas_seq_ops,
-			       sizeof(*v));
+	v = __seq_open_private(file, &deltas_seq_ops, sizeof(*v));
 	if (!v)
 		return -ENOMEM;
-	ret = lttng_calibrate_deltas_snapshot(v);
+	ret = deltas_snapshot(v);
 	if (ret)
 		seq_release_private(inode, file);
 	return ret;
 }
 
-static int lttng_calibrate_deltas_release(struct inode *inode,
-					  struct file *file)
+static int deltas_release(struct inode *inode, struct file *file)
 {
-	struct lttng_calibrate_deltas_view *v =
+	struct deltas_view *v =
 		((struct seq_file *)file->private_data)->private;
 
-	if (v->d != &lttng_calibrate_deltas_none) {
+	if (v->d != &deltas_none) {
 		kvfree(v->d);
-		atomic_dec(&lttng_calibrate_deltas_open_nr);
+		atomic_dec(&deltas_open_nr);
 	}
 	return seq_release_private(inode, file);
 }
 
-static const struct file_operations lttng_calibrate_deltas_fops = {
+static const struct file_operations deltas_fops = {
 	.owner = THIS_MODULE,
-	.open = lttng_calibrate_deltas_open,
+	.open = deltas_open,
 	.read = seq_read,
 	.llseek = seq_lseek,
-	.release = lttng_calibrate_deltas_release,
+	.release = deltas_release,
 };
 
 /**
@@ -358,7 +355,7 @@ static const struct file_operations lttng_calibrate_deltas_fops = {
 int lttng_calibrate_deltas_init(struct dentry *dir)
 {
 	return lttng_calibrate_create_file("deltas", 0400, dir, NULL,
-					   &lttng_calibrate_deltas_fops);
+					   &deltas_fops);
 }
 
 /**
@@ -368,6 +365,6 @@ int lttng_calibrate_deltas_init(struct dentry *dir)
  */
 void lttng_calibrate_deltas_exit(void)
 {
-	lttng_calibrate_deltas_put(lttng_calibrate_deltas_ring);
-	lttng_calibrate_deltas_ring = NULL;
+	lttng_calibrate_deltas_put(deltas_ring);
+	deltas_ring = NULL;
 }
