@@ -16,13 +16,13 @@
 #include <linux/seq_file.h>
 #include <linux/string.h>
 
-struct lttng_calibrate_event_name {
+struct named_event {
 	const char *name;
 	u32 type;
 	u64 config;
 };
 
-static const struct lttng_calibrate_event_name lttng_calibrate_events[] = {
+static const struct named_event named_events[] = {
 	{ "cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
 	{ "cpu-cycles", PERF_TYPE_HARDWARE, PERF_COUNT_HW_CPU_CYCLES },
 	{ "instructions", PERF_TYPE_HARDWARE, PERF_COUNT_HW_INSTRUCTIONS },
@@ -57,7 +57,7 @@ static const struct lttng_calibrate_event_name lttng_calibrate_events[] = {
 };
 
 /* Hardware cache events: CACHE-OP[-misses], as perf(1) names them. */
-static const char *const lttng_calibrate_caches[] = {
+static const char *const cache_names[] = {
 	[PERF_COUNT_HW_CACHE_L1D] = "L1-dcache",
 	[PERF_COUNT_HW_CACHE_L1I] = "L1-icache",
 	[PERF_COUNT_HW_CACHE_LL] = "LLC",
@@ -67,12 +67,12 @@ static const char *const lttng_calibrate_caches[] = {
 	[PERF_COUNT_HW_CACHE_NODE] = "node",
 };
 
-static_assert(ARRAY_SIZE(lttng_calibrate_caches) == PERF_COUNT_HW_CACHE_MAX);
+static_assert(ARRAY_SIZE(cache_names) == PERF_COUNT_HW_CACHE_MAX);
 
 static const struct {
 	const char *name;
 	u32 op, result;
-} lttng_calibrate_cache_ops[] = {
+} cache_ops[] = {
 	{ "loads", PERF_COUNT_HW_CACHE_OP_READ,
 	  PERF_COUNT_HW_CACHE_RESULT_ACCESS },
 	{ "load-misses", PERF_COUNT_HW_CACHE_OP_READ,
@@ -87,25 +87,22 @@ static const struct {
 	  PERF_COUNT_HW_CACHE_RESULT_MISS },
 };
 
-static bool lttng_calibrate_parse_cache(const char *name,
-					struct lttng_calibrate_counter_spec *spec)
+static bool parse_cache(const char *name,
+			struct lttng_calibrate_counter_spec *spec)
 {
 	size_t len;
 	int c, o;
 
-	for (c = 0; c < ARRAY_SIZE(lttng_calibrate_caches); c++) {
-		len = strlen(lttng_calibrate_caches[c]);
-		if (strncmp(name, lttng_calibrate_caches[c], len) ||
-		    name[len] != '-')
+	for (c = 0; c < ARRAY_SIZE(cache_names); c++) {
+		len = strlen(cache_names[c]);
+		if (strncmp(name, cache_names[c], len) || name[len] != '-')
 			continue;
-		for (o = 0; o < ARRAY_SIZE(lttng_calibrate_cache_ops); o++) {
-			if (strcmp(name + len + 1,
-				   lttng_calibrate_cache_ops[o].name))
+		for (o = 0; o < ARRAY_SIZE(cache_ops); o++) {
+			if (strcmp(name + len + 1, cache_ops[o].name))
 				continue;
 			spec->type = PERF_TYPE_HW_CACHE;
-			spec->config = c |
-				lttng_calibrate_cache_ops[o].op << 8 |
-				lttng_calibrate_cache_ops[o].result << 16;
+			spec->config = c | cache_ops[o].op << 8 |
+				cache_ops[o].result << 16;
 			return true;
 		}
 	}
@@ -117,8 +114,8 @@ static bool lttng_calibrate_parse_cache(const char *name,
  * nothing else.  Its name is normalised ("r00C0" is "rc0"), so that one
  * code cannot be selected twice under two spellings.
  */
-static bool lttng_calibrate_parse_raw(const char *name,
-				      struct lttng_calibrate_counter_spec *spec)
+static bool parse_raw(const char *name,
+		      struct lttng_calibrate_counter_spec *spec)
 {
 	size_t len = strlen(name);
 	size_t i;
@@ -139,7 +136,7 @@ static bool lttng_calibrate_parse_raw(const char *name,
  * A number of the generic form: 0x and 1 to 16 hexadecimal digits, or
  * decimal digits without a leading zero.
  */
-static bool lttng_calibrate_parse_number(const char *s, u64 *value)
+static bool parse_number(const char *s, u64 *value)
 {
 	size_t len = strlen(s);
 	size_t i;
@@ -169,8 +166,8 @@ static bool lttng_calibrate_parse_number(const char *s, u64 *value)
  * TYPE:CONFIG[:CONFIG1[:CONFIG2]]: an event of any PMU, by the type number
  * of /sys/bus/event_source/devices/PMU/type and its config words.
  */
-static bool lttng_calibrate_parse_generic(const char *name,
-					  struct lttng_calibrate_counter_spec *spec)
+static bool parse_generic(const char *name,
+			  struct lttng_calibrate_counter_spec *spec)
 {
 	char buf[LTTNG_CALIBRATE_GENERIC_MAX], *text = buf, *word;
 	u64 *config[] = { &spec->config, &spec->config1, &spec->config2 };
@@ -180,15 +177,14 @@ static bool lttng_calibrate_parse_generic(const char *name,
 	if (strscpy(buf, name, sizeof(buf)) < 0)
 		return false;
 	word = strsep(&text, ":");
-	if (!text || !lttng_calibrate_parse_number(word, &type) ||
-	    type > U32_MAX)
+	if (!text || !parse_number(word, &type) || type > U32_MAX)
 		return false;
 	spec->type = type;
 	spec->config1 = 0;
 	spec->config2 = 0;
 	for (i = 0; i < ARRAY_SIZE(config) && text; i++) {
 		word = strsep(&text, ":");
-		if (!lttng_calibrate_parse_number(word, config[i]))
+		if (!parse_number(word, config[i]))
 			return false;
 	}
 	return !text;
@@ -198,34 +194,33 @@ static bool lttng_calibrate_parse_generic(const char *name,
  * An event name as perf(1) spells it, or the generic form, which is named
  * when it is opened (@spec's name stays empty).
  */
-static bool lttng_calibrate_parse_event(const char *name,
-					struct lttng_calibrate_counter_spec *spec)
+static bool parse_event(const char *name,
+			struct lttng_calibrate_counter_spec *spec)
 {
 	int i;
 
 	spec->name[0] = '\0';
 	spec->config1 = 0;
 	spec->config2 = 0;
-	if (lttng_calibrate_parse_generic(name, spec))
+	if (parse_generic(name, spec))
 		return true;
 	if (strscpy(spec->name, name, sizeof(spec->name)) < 0)
 		return false;
-	for (i = 0; i < ARRAY_SIZE(lttng_calibrate_events); i++) {
-		if (!strcmp(name, lttng_calibrate_events[i].name)) {
-			spec->type = lttng_calibrate_events[i].type;
-			spec->config = lttng_calibrate_events[i].config;
+	for (i = 0; i < ARRAY_SIZE(named_events); i++) {
+		if (!strcmp(name, named_events[i].name)) {
+			spec->type = named_events[i].type;
+			spec->config = named_events[i].config;
 			return true;
 		}
 	}
-	return lttng_calibrate_parse_cache(name, spec) ||
-	       lttng_calibrate_parse_raw(name, spec);
+	return parse_cache(name, spec) || parse_raw(name, spec);
 }
 
 /*
  * A name given to an event of the generic form: 1 to 47 characters of
  * [A-Za-z0-9_./:+@-], and not the name of an event.
  */
-static bool lttng_calibrate_label_ok(const char *label)
+static bool label_ok(const char *label)
 {
 	struct lttng_calibrate_counter_spec spec;
 	size_t len = strlen(label);
@@ -236,7 +231,7 @@ static bool lttng_calibrate_label_ok(const char *label)
 	for (i = 0; i < len; i++)
 		if (!isalnum(label[i]) && !strchr("_./:+@-", label[i]))
 			return false;
-	return !lttng_calibrate_parse_event(label, &spec);
+	return !parse_event(label, &spec);
 }
 
 /**
@@ -254,17 +249,17 @@ int lttng_calibrate_event_parse(char *word,
 	const char *event = word ? word : label;
 
 	spec->pmu[0] = '\0';
-	if (!lttng_calibrate_parse_event(event, spec))
+	if (!parse_event(event, spec))
 		return -EINVAL;
 	if (word) {
-		if (spec->name[0] || !lttng_calibrate_label_ok(label))
+		if (spec->name[0] || !label_ok(label))
 			return -EINVAL;
 		strscpy(spec->name, label, sizeof(spec->name));
 	}
 	return 0;
 }
 
-static const char *const lttng_calibrate_type_names[] = {
+static const char *const type_names[] = {
 	[PERF_TYPE_HARDWARE] = "hardware",
 	[PERF_TYPE_SOFTWARE] = "software",
 	[PERF_TYPE_TRACEPOINT] = "tracepoint",
@@ -273,7 +268,7 @@ static const char *const lttng_calibrate_type_names[] = {
 	[PERF_TYPE_BREAKPOINT] = "breakpoint",
 };
 
-static_assert(ARRAY_SIZE(lttng_calibrate_type_names) == PERF_TYPE_MAX);
+static_assert(ARRAY_SIZE(type_names) == PERF_TYPE_MAX);
 
 /**
  * lttng_calibrate_event_type_name() - the name of a perf type of its own
@@ -283,7 +278,7 @@ static_assert(ARRAY_SIZE(lttng_calibrate_type_names) == PERF_TYPE_MAX);
  */
 const char *lttng_calibrate_event_type_name(u32 type)
 {
-	return type < PERF_TYPE_MAX ? lttng_calibrate_type_names[type] : NULL;
+	return type < PERF_TYPE_MAX ? type_names[type] : NULL;
 }
 
 /**
@@ -313,21 +308,21 @@ void lttng_calibrate_event_default_name(struct lttng_calibrate_counter_spec *spe
  * completion offers), then the other forms as comments.  Whether this CPU
  * counts an event is known when it is selected.
  */
-static int lttng_calibrate_events_show(struct seq_file *m, void *v)
+static int events_show(struct seq_file *m, void *v)
 {
 	size_t i, c;
 
-	for (i = 0; i < ARRAY_SIZE(lttng_calibrate_events); i++)
-		seq_printf(m, "%s\n", lttng_calibrate_events[i].name);
-	for (c = 0; c < ARRAY_SIZE(lttng_calibrate_caches); c++)
-		for (i = 0; i < ARRAY_SIZE(lttng_calibrate_cache_ops); i++)
-			seq_printf(m, "%s-%s\n", lttng_calibrate_caches[c],
-				   lttng_calibrate_cache_ops[i].name);
+	for (i = 0; i < ARRAY_SIZE(named_events); i++)
+		seq_printf(m, "%s\n", named_events[i].name);
+	for (c = 0; c < ARRAY_SIZE(cache_names); c++)
+		for (i = 0; i < ARRAY_SIZE(cache_ops); i++)
+			seq_printf(m, "%s-%s\n", cache_names[c],
+				   cache_ops[i].name);
 	seq_puts(m, "# raw: rNNNN (hexadecimal)\n");
 	seq_puts(m, "# any PMU: [NAME=]TYPE:CONFIG[:CONFIG1[:CONFIG2]]\n");
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_events);
+DEFINE_SHOW_ATTRIBUTE(events);
 
 /**
  * lttng_calibrate_events_init() - create the "events" file
@@ -338,5 +333,5 @@ DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_events);
 int lttng_calibrate_events_init(struct dentry *dir)
 {
 	return lttng_calibrate_create_file("events", 0444, dir, NULL,
-					   &lttng_calibrate_events_fops);
+					   &events_fops);
 }
