@@ -109,8 +109,8 @@ ssize_t lttng_calibrate_copy_command(char *buf, size_t size,
  */
 
 /* Which word @text is (at most one trailing newline); -EINVAL if none. */
-static int lttng_calibrate_parse_choice(const char *text,
-					const struct lttng_calibrate_choice *c)
+static int parse_choice(const char *text,
+			const struct lttng_calibrate_choice *c)
 {
 	size_t len = strlen(text);
 	const char *name;
@@ -126,9 +126,8 @@ static int lttng_calibrate_parse_choice(const char *text,
 	return -EINVAL;
 }
 
-static ssize_t lttng_calibrate_choice_write(struct file *file,
-					    const char __user *ubuf,
-					    size_t count, loff_t *ppos)
+static ssize_t choice_write(struct file *file, const char __user *ubuf,
+			    size_t count, loff_t *ppos)
 {
 	const struct lttng_calibrate_choice *c = file_inode(file)->i_private;
 	char buf[LTTNG_CALIBRATE_SETTING_INPUT_MAX];
@@ -140,7 +139,7 @@ static ssize_t lttng_calibrate_choice_write(struct file *file,
 	ret = lttng_calibrate_copy_command(buf, sizeof(buf), ubuf, count);
 	if (ret < 0)
 		return ret;
-	i = lttng_calibrate_parse_choice(buf, c);
+	i = parse_choice(buf, c);
 	if (i < 0)
 		return i;
 	why = c->unavailable ? c->unavailable(i) : NULL;
@@ -161,7 +160,7 @@ static ssize_t lttng_calibrate_choice_write(struct file *file,
  * Like ftrace's "current_tracer" choices: every word, the chosen in [];
  * then a comment line for each word this kernel cannot offer, and why.
  */
-static int lttng_calibrate_choice_show(struct seq_file *m, void *v)
+static int choice_show(struct seq_file *m, void *v)
 {
 	const struct lttng_calibrate_choice *c = m->private;
 	struct lttng_calibrate_settings s;
@@ -182,16 +181,16 @@ static int lttng_calibrate_choice_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int lttng_calibrate_choice_open(struct inode *inode, struct file *file)
+static int choice_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, lttng_calibrate_choice_show, inode->i_private);
+	return single_open(file, choice_show, inode->i_private);
 }
 
-static const struct file_operations lttng_calibrate_choice_fops = {
+static const struct file_operations choice_fops = {
 	.owner = THIS_MODULE,
-	.open = lttng_calibrate_choice_open,
+	.open = choice_open,
 	.read = seq_read,
-	.write = lttng_calibrate_choice_write,
+	.write = choice_write,
 	.llseek = seq_lseek,
 	.release = single_release,
 };
@@ -213,28 +212,28 @@ int lttng_calibrate_choice_file(const char *name, struct dentry *dir,
 				const struct lttng_calibrate_choice *choice)
 {
 	return lttng_calibrate_create_file(name, 0600, dir, (void *)choice,
-					   &lttng_calibrate_choice_fops);
+					   &choice_fops);
 }
 
 /* ------------------------------------------------------------------------
  * Numbers: a debugfs file or a module parameter, one setting each
  */
 
-static s64 lttng_calibrate_number_max(const struct lttng_calibrate_number *n)
+static s64 number_max(const struct lttng_calibrate_number *n)
 {
 	return n->max < 0 ? (s64)nr_cpu_ids - 1 : n->max;
 }
 
-static void *lttng_calibrate_number_field(struct lttng_calibrate_settings *s,
-					  const struct lttng_calibrate_number *n)
+static void *number_field(struct lttng_calibrate_settings *s,
+			  const struct lttng_calibrate_number *n)
 {
 	return (char *)s + n->offset;
 }
 
-static s64 lttng_calibrate_number_value(struct lttng_calibrate_settings *s,
-					const struct lttng_calibrate_number *n)
+static s64 number_value(struct lttng_calibrate_settings *s,
+			const struct lttng_calibrate_number *n)
 {
-	void *field = lttng_calibrate_number_field(s, n);
+	void *field = number_field(s, n);
 
 	return n->size == sizeof(u64) ? *(u64 *)field : *(int *)field;
 }
@@ -244,8 +243,8 @@ static s64 lttng_calibrate_number_value(struct lttng_calibrate_settings *s,
  * -EINVAL or -ERANGE as lttng_calibrate_parse_decimal(), the settings'
  * -EBUSY or -EINTR, or what the number's check refuses it with.
  */
-static int lttng_calibrate_number_set(const struct lttng_calibrate_number *n,
-				      const char *text, size_t len)
+static int number_set(const struct lttng_calibrate_number *n,
+		      const char *text, size_t len)
 {
 	struct lttng_calibrate_settings *s;
 	void *field;
@@ -253,7 +252,7 @@ static int lttng_calibrate_number_set(const struct lttng_calibrate_number *n,
 	s64 v;
 
 	ret = lttng_calibrate_parse_decimal(text, len, n->min,
-					    lttng_calibrate_number_max(n), &v);
+					    number_max(n), &v);
 	if (ret)
 		return ret;
 	s = lttng_calibrate_settings_lock();
@@ -261,7 +260,7 @@ static int lttng_calibrate_number_set(const struct lttng_calibrate_number *n,
 		return PTR_ERR(s);
 	ret = n->check ? n->check(s, v) : 0;
 	if (!ret) {
-		field = lttng_calibrate_number_field(s, n);
+		field = number_field(s, n);
 		if (n->size == sizeof(u64))
 			*(u64 *)field = v;
 		else
@@ -271,21 +270,19 @@ static int lttng_calibrate_number_set(const struct lttng_calibrate_number *n,
 	return ret;
 }
 
-static int lttng_calibrate_number_get(const struct lttng_calibrate_number *n,
-				      s64 *v)
+static int number_get(const struct lttng_calibrate_number *n, s64 *v)
 {
 	struct lttng_calibrate_settings s;
 	int ret = lttng_calibrate_settings_get(&s);
 
 	if (!ret)
-		*v = lttng_calibrate_number_value(&s, n);
+		*v = number_value(&s, n);
 	return ret;
 }
 
 /* A number out of its range is too big for the file: -E2BIG. */
-static ssize_t lttng_calibrate_number_write(struct file *file,
-					    const char __user *ubuf,
-					    size_t count, loff_t *ppos)
+static ssize_t number_write(struct file *file, const char __user *ubuf,
+			    size_t count, loff_t *ppos)
 {
 	const struct lttng_calibrate_number *n = file_inode(file)->i_private;
 	char buf[LTTNG_CALIBRATE_SETTING_INPUT_MAX];
@@ -294,32 +291,32 @@ static ssize_t lttng_calibrate_number_write(struct file *file,
 	ret = lttng_calibrate_copy_command(buf, sizeof(buf), ubuf, count);
 	if (ret < 0)
 		return ret;
-	ret = lttng_calibrate_number_set(n, buf, count);
+	ret = number_set(n, buf, count);
 	if (ret)
 		return ret == -ERANGE ? -E2BIG : ret;
 	return count;
 }
 
-static int lttng_calibrate_number_show(struct seq_file *m, void *unused)
+static int number_show(struct seq_file *m, void *unused)
 {
 	s64 v;
-	int ret = lttng_calibrate_number_get(m->private, &v);
+	int ret = number_get(m->private, &v);
 
 	if (!ret)
 		seq_printf(m, "%lld\n", v);
 	return ret;
 }
 
-static int lttng_calibrate_number_open(struct inode *inode, struct file *file)
+static int number_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, lttng_calibrate_number_show, inode->i_private);
+	return single_open(file, number_show, inode->i_private);
 }
 
-static const struct file_operations lttng_calibrate_number_fops = {
+static const struct file_operations number_fops = {
 	.owner = THIS_MODULE,
-	.open = lttng_calibrate_number_open,
+	.open = number_open,
 	.read = seq_read,
-	.write = lttng_calibrate_number_write,
+	.write = number_write,
 	.llseek = seq_lseek,
 	.release = single_release,
 };
@@ -340,31 +337,28 @@ int lttng_calibrate_number_file(const char *name, struct dentry *dir,
 				const struct lttng_calibrate_number *number)
 {
 	return lttng_calibrate_create_file(name, 0600, dir, (void *)number,
-					   &lttng_calibrate_number_fops);
+					   &number_fops);
 }
 
 /* A parameter out of range or not a number is -EINVAL, and says why. */
-static int lttng_calibrate_number_param_set(const char *val,
-					    const struct kernel_param *kp)
+static int number_param_set(const char *val, const struct kernel_param *kp)
 {
 	const struct lttng_calibrate_number *n = kp->arg;
 	int ret;
 
-	ret = lttng_calibrate_number_set(n, val, strlen(val));
+	ret = number_set(n, val, strlen(val));
 	if (ret == -EINVAL || ret == -ERANGE) {
 		pr_err_ratelimited("%s=%.24s is invalid: must be %lld..%lld, in decimal\n",
-				   kp->name, val, n->min,
-				   lttng_calibrate_number_max(n));
+				   kp->name, val, n->min, number_max(n));
 		return -EINVAL;
 	}
 	return ret;
 }
 
-static int lttng_calibrate_number_param_get(char *buf,
-					    const struct kernel_param *kp)
+static int number_param_get(char *buf, const struct kernel_param *kp)
 {
 	s64 v;
-	int ret = lttng_calibrate_number_get(kp->arg, &v);
+	int ret = number_get(kp->arg, &v);
 
 	if (ret)
 		return ret;
@@ -377,6 +371,6 @@ static int lttng_calibrate_number_param_get(char *buf,
  * checked, and -EBUSY during a run.
  */
 const struct kernel_param_ops lttng_calibrate_number_param_ops = {
-	.set = lttng_calibrate_number_param_set,
-	.get = lttng_calibrate_number_param_get,
+	.set = number_param_set,
+	.get = number_param_get,
 };
