@@ -21,32 +21,29 @@
 #include <linux/kprobes.h>
 #include <linux/string.h>
 
-static const char *const lttng_calibrate_target_names[] = {
+static const char *const target_names[] = {
 	[LTTNG_CALIBRATE_TARGET_FUNCTION] = "function",
 	[LTTNG_CALIBRATE_TARGET_TRACEPOINT] = "tracepoint",
 	[LTTNG_CALIBRATE_TARGET_PAYLOAD] = "payload",
 };
 
-static_assert(ARRAY_SIZE(lttng_calibrate_target_names) ==
-	      LTTNG_CALIBRATE_NR_TARGETS);
+static_assert(ARRAY_SIZE(target_names) == LTTNG_CALIBRATE_NR_TARGETS);
 
-static void (*const lttng_calibrate_targets[])(void) = {
+static void (*const target_functions[])(void) = {
 	[LTTNG_CALIBRATE_TARGET_FUNCTION] = lttng_calibrate_target,
 	[LTTNG_CALIBRATE_TARGET_TRACEPOINT] = lttng_calibrate_tracepoint_target,
 	[LTTNG_CALIBRATE_TARGET_PAYLOAD] = lttng_calibrate_payload_target,
 };
 
-static_assert(ARRAY_SIZE(lttng_calibrate_targets) ==
-	      LTTNG_CALIBRATE_NR_TARGETS);
+static_assert(ARRAY_SIZE(target_functions) == LTTNG_CALIBRATE_NR_TARGETS);
 
-static const char *const lttng_calibrate_target_symbols[] = {
+static const char *const target_symbols[] = {
 	[LTTNG_CALIBRATE_TARGET_FUNCTION] = LTTNG_CALIBRATE_TARGET_SYMBOL,
 	[LTTNG_CALIBRATE_TARGET_TRACEPOINT] = "lttng_calibrate_tracepoint_target",
 	[LTTNG_CALIBRATE_TARGET_PAYLOAD] = "lttng_calibrate_payload_target",
 };
 
-static_assert(ARRAY_SIZE(lttng_calibrate_target_symbols) ==
-	      LTTNG_CALIBRATE_NR_TARGETS);
+static_assert(ARRAY_SIZE(target_symbols) == LTTNG_CALIBRATE_NR_TARGETS);
 
 /*
  * A known amount of work: at least @cycles cycles of the run's clock, busy.
@@ -56,7 +53,7 @@ static_assert(ARRAY_SIZE(lttng_calibrate_target_symbols) ==
  * CPU) stands still from then on: the wait ends there, and the run voids
  * the sample.
  */
-static void lttng_calibrate_spin(struct lttng_calibrate_probe *p)
+static void spin_work(struct lttng_calibrate_probe *p)
 {
 	struct lttng_calibrate_clock *clk = p->clock;
 	u64 start;
@@ -67,58 +64,56 @@ static void lttng_calibrate_spin(struct lttng_calibrate_probe *p)
 		cpu_relax();
 }
 
-NOKPROBE_SYMBOL(lttng_calibrate_spin);
+NOKPROBE_SYMBOL(spin_work);
 
-static int lttng_calibrate_kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
+static int kprobe_pre(struct kprobe *kp, struct pt_regs *regs)
 {
 	struct lttng_calibrate_probe *p =
 		container_of(kp, struct lttng_calibrate_probe, kp);
 
-	lttng_calibrate_spin(p);
+	spin_work(p);
 	return 0;
 }
 
-NOKPROBE_SYMBOL(lttng_calibrate_kprobe_pre);
+NOKPROBE_SYMBOL(kprobe_pre);
 
 /* Per-instance data: the entry handler's mark, checked on return. */
-struct lttng_calibrate_instance {
+struct probe_instance {
 	u64 mark;
 };
 
-static int lttng_calibrate_kretprobe_entry(struct kretprobe_instance *ri,
-					   struct pt_regs *regs)
+static int kretprobe_entry(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
-	struct lttng_calibrate_instance *data = (void *)ri->data;
+	struct probe_instance *data = (void *)ri->data;
 	struct lttng_calibrate_probe *p =
 		container_of(get_kretprobe(ri), struct lttng_calibrate_probe,
 			     krp);
 
 	data->mark = 1;
-	lttng_calibrate_spin(p);
+	spin_work(p);
 	return 0;
 }
 
-NOKPROBE_SYMBOL(lttng_calibrate_kretprobe_entry);
+NOKPROBE_SYMBOL(kretprobe_entry);
 
-static int lttng_calibrate_kretprobe_ret(struct kretprobe_instance *ri,
-					 struct pt_regs *regs)
+static int kretprobe_ret(struct kretprobe_instance *ri, struct pt_regs *regs)
 {
-	struct lttng_calibrate_instance *data = (void *)ri->data;
+	struct probe_instance *data = (void *)ri->data;
 
 	data->mark = 0;
 	return 0;
 }
 
-NOKPROBE_SYMBOL(lttng_calibrate_kretprobe_ret);
+NOKPROBE_SYMBOL(kretprobe_ret);
 
-static int lttng_calibrate_kprobe_setup(struct lttng_calibrate_probe *p)
+static int kprobe_setup(struct lttng_calibrate_probe *p)
 {
 	p->kp.addr = (kprobe_opcode_t *)p->target;
-	p->kp.pre_handler = lttng_calibrate_kprobe_pre;
+	p->kp.pre_handler = kprobe_pre;
 	return register_kprobe(&p->kp);
 }
 
-static void lttng_calibrate_kprobe_teardown(struct lttng_calibrate_probe *p)
+static void kprobe_teardown(struct lttng_calibrate_probe *p)
 {
 	p->nmissed = p->kp.nmissed;
 	unregister_kprobe(&p->kp);
@@ -129,132 +124,129 @@ static void lttng_calibrate_kprobe_teardown(struct lttng_calibrate_probe *p)
  * kretprobe never has more than one instance in flight, so two are enough;
  * a missed one would show in nmissed.
  */
-static int lttng_calibrate_kretprobe_setup(struct lttng_calibrate_probe *p)
+static int kretprobe_setup(struct lttng_calibrate_probe *p)
 {
 	p->krp.kp.addr = (kprobe_opcode_t *)p->target;
-	p->krp.entry_handler = lttng_calibrate_kretprobe_entry;
-	p->krp.handler = lttng_calibrate_kretprobe_ret;
-	p->krp.data_size = sizeof(struct lttng_calibrate_instance);
+	p->krp.entry_handler = kretprobe_entry;
+	p->krp.handler = kretprobe_ret;
+	p->krp.data_size = sizeof(struct probe_instance);
 	p->krp.maxactive = 2;
 	return register_kretprobe(&p->krp);
 }
 
-static void lttng_calibrate_kretprobe_teardown(struct lttng_calibrate_probe *p)
+static void kretprobe_teardown(struct lttng_calibrate_probe *p)
 {
 	p->nmissed = p->krp.nmissed + p->krp.kp.nmissed;
 	unregister_kretprobe(&p->krp);
 }
 
 #ifdef LTTNG_CALIBRATE_HAVE_FPROBE
-static int lttng_calibrate_fprobe_entry(struct fprobe *fp,
-					unsigned long entry_ip,
-					unsigned long ret_ip,
-					struct lttng_calibrate_fprobe_regs *regs,
-					void *entry_data)
+static int fprobe_entry(struct fprobe *fp, unsigned long entry_ip,
+			unsigned long ret_ip,
+			struct lttng_calibrate_fprobe_regs *regs,
+			void *entry_data)
 {
 	struct lttng_calibrate_probe *p =
 		container_of(fp, struct lttng_calibrate_probe, fp);
-	struct lttng_calibrate_instance *data = entry_data;
+	struct probe_instance *data = entry_data;
 
 	if (data)
 		data->mark = 1;
-	lttng_calibrate_spin(p);
+	spin_work(p);
 	return 0;
 }
 
-NOKPROBE_SYMBOL(lttng_calibrate_fprobe_entry);
+NOKPROBE_SYMBOL(fprobe_entry);
 
-static void lttng_calibrate_fprobe_exit(struct fprobe *fp,
-					unsigned long entry_ip,
-					unsigned long ret_ip,
-					struct lttng_calibrate_fprobe_regs *regs,
-					void *entry_data)
+static void fprobe_exit(struct fprobe *fp, unsigned long entry_ip,
+			unsigned long ret_ip,
+			struct lttng_calibrate_fprobe_regs *regs,
+			void *entry_data)
 {
-	struct lttng_calibrate_instance *data = entry_data;
+	struct probe_instance *data = entry_data;
 
 	data->mark = 0;
 }
 
-NOKPROBE_SYMBOL(lttng_calibrate_fprobe_exit);
+NOKPROBE_SYMBOL(fprobe_exit);
 
-static int lttng_calibrate_fprobe_register(struct lttng_calibrate_probe *p)
+static int fprobe_register(struct lttng_calibrate_probe *p)
 {
-	p->fp.entry_handler = lttng_calibrate_fprobe_entry;
+	p->fp.entry_handler = fprobe_entry;
 	p->fp_addr = (unsigned long)p->target;
 	return register_fprobe_ips(&p->fp, &p->fp_addr, 1);
 }
 
-static int lttng_calibrate_fprobe_setup(struct lttng_calibrate_probe *p)
+static int fprobe_setup(struct lttng_calibrate_probe *p)
 {
-	return lttng_calibrate_fprobe_register(p);
+	return fprobe_register(p);
 }
 
 /*
  * As for a kretprobe: one instance in flight, two are enough (kernels since
  * 6.14 have no such limit: see lttng-calibrate-compat.h).
  */
-static int lttng_calibrate_fprobe_exit_setup(struct lttng_calibrate_probe *p)
+static int fprobe_exit_setup(struct lttng_calibrate_probe *p)
 {
-	p->fp.exit_handler = lttng_calibrate_fprobe_exit;
-	p->fp.entry_data_size = sizeof(struct lttng_calibrate_instance);
+	p->fp.exit_handler = fprobe_exit;
+	p->fp.entry_data_size = sizeof(struct probe_instance);
 	lttng_calibrate_fprobe_set_maxactive(&p->fp, 2);
-	return lttng_calibrate_fprobe_register(p);
+	return fprobe_register(p);
 }
 
-static void lttng_calibrate_fprobe_teardown(struct lttng_calibrate_probe *p)
+static void fprobe_teardown(struct lttng_calibrate_probe *p)
 {
 	unregister_fprobe(&p->fp);
 	p->nmissed = p->fp.nmissed;
 }
 #else
-#define lttng_calibrate_fprobe_setup		NULL
-#define lttng_calibrate_fprobe_exit_setup	NULL
-#define lttng_calibrate_fprobe_teardown		NULL
+#define fprobe_setup		NULL
+#define fprobe_exit_setup	NULL
+#define fprobe_teardown		NULL
 #endif
 
 /**
- * struct lttng_calibrate_mechanism_ops - one mechanism "probe" offers
+ * struct mechanism_ops - one mechanism "probe" offers
  * @name: as written to "probe"
  * @unavailable: why it cannot be chosen on this kernel, or NULL
  * @setup: attach it to p->target; NULL when there is nothing to attach
  * @teardown: record p->nmissed and detach it
  */
-struct lttng_calibrate_mechanism_ops {
+struct mechanism_ops {
 	const char *name;
 	const char *unavailable;
 	int (*setup)(struct lttng_calibrate_probe *p);
 	void (*teardown)(struct lttng_calibrate_probe *p);
 };
 
-static const struct lttng_calibrate_mechanism_ops lttng_calibrate_mechanisms[] = {
+static const struct mechanism_ops mechanisms[] = {
 	[LTTNG_CALIBRATE_PROBE_NONE] = { .name = "none" },
 	[LTTNG_CALIBRATE_PROBE_KPROBE] = {
 		.name = "kprobe",
-		.setup = lttng_calibrate_kprobe_setup,
-		.teardown = lttng_calibrate_kprobe_teardown,
+		.setup = kprobe_setup,
+		.teardown = kprobe_teardown,
 	},
 	[LTTNG_CALIBRATE_PROBE_KRETPROBE] = {
 		.name = "kretprobe",
-		.setup = lttng_calibrate_kretprobe_setup,
-		.teardown = lttng_calibrate_kretprobe_teardown,
+		.setup = kretprobe_setup,
+		.teardown = kretprobe_teardown,
 	},
 	[LTTNG_CALIBRATE_PROBE_FPROBE] = {
 		.name = "fprobe",
 		.unavailable = LTTNG_CALIBRATE_FPROBE_UNAVAILABLE,
-		.setup = lttng_calibrate_fprobe_setup,
-		.teardown = lttng_calibrate_fprobe_teardown,
+		.setup = fprobe_setup,
+		.teardown = fprobe_teardown,
 	},
 	[LTTNG_CALIBRATE_PROBE_FPROBE_EXIT] = {
 		.name = "fprobe-exit",
 		.unavailable = LTTNG_CALIBRATE_FPROBE_UNAVAILABLE,
-		.setup = lttng_calibrate_fprobe_exit_setup,
-		.teardown = lttng_calibrate_fprobe_teardown,
+		.setup = fprobe_exit_setup,
+		.teardown = fprobe_teardown,
 	},
 	[LTTNG_CALIBRATE_PROBE_EXTERNAL] = { .name = "external" },
 };
 
-static_assert(ARRAY_SIZE(lttng_calibrate_mechanisms) ==
-	      LTTNG_CALIBRATE_NR_MECHANISMS);
+static_assert(ARRAY_SIZE(mechanisms) == LTTNG_CALIBRATE_NR_MECHANISMS);
 
 /**
  * lttng_calibrate_mechanism_name() - name of a probe mechanism
@@ -264,7 +256,7 @@ static_assert(ARRAY_SIZE(lttng_calibrate_mechanisms) ==
  */
 const char *lttng_calibrate_mechanism_name(enum lttng_calibrate_mechanism mech)
 {
-	return lttng_calibrate_mechanisms[mech].name;
+	return mechanisms[mech].name;
 }
 
 /**
@@ -275,7 +267,7 @@ const char *lttng_calibrate_mechanism_name(enum lttng_calibrate_mechanism mech)
  */
 const char *lttng_calibrate_target_name(enum lttng_calibrate_target_kind kind)
 {
-	return lttng_calibrate_target_names[kind];
+	return target_names[kind];
 }
 
 /**
@@ -286,7 +278,7 @@ const char *lttng_calibrate_target_name(enum lttng_calibrate_target_kind kind)
  */
 const char *lttng_calibrate_target_symbol(enum lttng_calibrate_target_kind kind)
 {
-	return lttng_calibrate_target_symbols[kind];
+	return target_symbols[kind];
 }
 
 /**
@@ -303,7 +295,7 @@ int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p,
 				const struct lttng_calibrate_settings *set,
 				struct lttng_calibrate_clock *clock)
 {
-	const struct lttng_calibrate_mechanism_ops *ops;
+	const struct mechanism_ops *ops;
 	int ret;
 
 	memset(p, 0, sizeof(*p));
@@ -312,9 +304,9 @@ int lttng_calibrate_probe_setup(struct lttng_calibrate_probe *p,
 	p->work_cycles = set->work_cycles;
 	p->clock = clock;
 	p->baseline = lttng_calibrate_baseline;
-	p->target = lttng_calibrate_targets[p->target_kind];
+	p->target = target_functions[p->target_kind];
 
-	ops = &lttng_calibrate_mechanisms[p->mechanism];
+	ops = &mechanisms[p->mechanism];
 	if (!ops->setup)
 		return 0;
 	ret = ops->setup(p);
@@ -339,63 +331,61 @@ void lttng_calibrate_probe_teardown(struct lttng_calibrate_probe *p)
 {
 	if (!p->registered)
 		return;
-	lttng_calibrate_mechanisms[p->mechanism].teardown(p);
+	mechanisms[p->mechanism].teardown(p);
 	p->registered = false;
 }
 
-static const char *lttng_calibrate_mechanism_word(int i)
+static const char *mechanism_word(int i)
 {
-	return lttng_calibrate_mechanisms[i].name;
+	return mechanisms[i].name;
 }
 
-static const char *lttng_calibrate_mechanism_unavailable(int i)
+static const char *mechanism_unavailable(int i)
 {
-	return lttng_calibrate_mechanisms[i].unavailable;
+	return mechanisms[i].unavailable;
 }
 
-static int lttng_calibrate_mechanism_get(const struct lttng_calibrate_settings *s)
+static int mechanism_get(const struct lttng_calibrate_settings *s)
 {
 	return s->mechanism;
 }
 
-static void lttng_calibrate_mechanism_set(struct lttng_calibrate_settings *s,
-					  int i)
+static void mechanism_set(struct lttng_calibrate_settings *s, int i)
 {
 	s->mechanism = i;
 }
 
-static const struct lttng_calibrate_choice lttng_calibrate_probe_choice = {
+static const struct lttng_calibrate_choice probe_choice = {
 	.nr = LTTNG_CALIBRATE_NR_MECHANISMS,
-	.name = lttng_calibrate_mechanism_word,
-	.unavailable = lttng_calibrate_mechanism_unavailable,
-	.get = lttng_calibrate_mechanism_get,
-	.set = lttng_calibrate_mechanism_set,
+	.name = mechanism_word,
+	.unavailable = mechanism_unavailable,
+	.get = mechanism_get,
+	.set = mechanism_set,
 };
 
-static const char *lttng_calibrate_target_word(int i)
+static const char *target_word(int i)
 {
-	return lttng_calibrate_target_names[i];
+	return target_names[i];
 }
 
-static int lttng_calibrate_target_get(const struct lttng_calibrate_settings *s)
+static int target_get(const struct lttng_calibrate_settings *s)
 {
 	return s->target_kind;
 }
 
-static void lttng_calibrate_target_set(struct lttng_calibrate_settings *s,
-				       int i)
+static void target_set(struct lttng_calibrate_settings *s, int i)
 {
 	s->target_kind = i;
 }
 
-static const struct lttng_calibrate_choice lttng_calibrate_target_choice = {
+static const struct lttng_calibrate_choice target_choice = {
 	.nr = LTTNG_CALIBRATE_NR_TARGETS,
-	.name = lttng_calibrate_target_word,
-	.get = lttng_calibrate_target_get,
-	.set = lttng_calibrate_target_set,
+	.name = target_word,
+	.get = target_get,
+	.set = target_set,
 };
 
-static const struct lttng_calibrate_number lttng_calibrate_work_number = {
+static const struct lttng_calibrate_number work_number = {
 	.offset = offsetof(struct lttng_calibrate_settings, work_cycles),
 	.size = sizeof_field(struct lttng_calibrate_settings, work_cycles),
 	.min = 0, .max = LTTNG_CALIBRATE_WORK_LIMIT,
@@ -409,10 +399,7 @@ static const struct lttng_calibrate_number lttng_calibrate_work_number = {
  */
 int lttng_calibrate_probe_init(struct dentry *dir)
 {
-	return lttng_calibrate_choice_file("probe", dir,
-					   &lttng_calibrate_probe_choice) ?:
-	       lttng_calibrate_choice_file("target", dir,
-					   &lttng_calibrate_target_choice) ?:
-	       lttng_calibrate_number_file("work_cycles", dir,
-					   &lttng_calibrate_work_number);
+	return lttng_calibrate_choice_file("probe", dir, &probe_choice) ?:
+	       lttng_calibrate_choice_file("target", dir, &target_choice) ?:
+	       lttng_calibrate_number_file("work_cycles", dir, &work_number);
 }
