@@ -4,9 +4,9 @@
  *
  * "results" is for people, "results_kv" for programs (stable key=value
  * lines, Documentation/ABI).  Both come from the same code: every fact is
- * written once, with its key and its label, by lttng_calibrate_put(), and
- * every figure of the tables once, by lttng_calibrate_row().  "status"
- * shows the progress of the run in progress.
+ * written once, with its key and its label, by put_fact(), and every
+ * figure of the tables once, by row_figures().  "status" shows the
+ * progress of the run in progress.
  */
 #include "lttng-calibrate.h"
 
@@ -17,10 +17,10 @@
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 
-/* Protects lttng_calibrate_last and lttng_calibrate_runs. */
-static DEFINE_MUTEX(lttng_calibrate_result_lock);
-static struct lttng_calibrate_result *lttng_calibrate_last;
-static u64 lttng_calibrate_runs;
+/* Protects last_result and published_runs. */
+static DEFINE_MUTEX(result_lock);
+static struct lttng_calibrate_result *last_result;
+static u64 published_runs;
 
 /**
  * lttng_calibrate_result_alloc() - an empty result for a run
@@ -67,30 +67,30 @@ void lttng_calibrate_result_publish(struct lttng_calibrate_result *res)
 {
 	struct lttng_calibrate_result *old;
 
-	mutex_lock(&lttng_calibrate_result_lock);
-	res->number = ++lttng_calibrate_runs;
-	old = lttng_calibrate_last;
-	lttng_calibrate_last = res;
-	mutex_unlock(&lttng_calibrate_result_lock);
+	mutex_lock(&result_lock);
+	res->number = ++published_runs;
+	old = last_result;
+	last_result = res;
+	mutex_unlock(&result_lock);
 	kvfree(old);
 }
 
 /**
- * struct lttng_calibrate_status - what "status" shows of the current run
+ * struct run_status - what "status" shows of the current run
  * @running: a run is in progress; set last, with release ordering, once the
  *	other fields describe it
  * @cpu: the CPU it is bound to
  * @asked: iterations asked for
  * @done: iterations done so far, updated once per chunk
  */
-struct lttng_calibrate_status {
+struct run_status {
 	bool running;
 	int cpu;
 	u64 asked;
 	u64 done;
 };
 
-static struct lttng_calibrate_status lttng_calibrate_status;
+static struct run_status run_status;
 
 /**
  * lttng_calibrate_status_start() - "status" shows a run
@@ -99,11 +99,11 @@ static struct lttng_calibrate_status lttng_calibrate_status;
  */
 void lttng_calibrate_status_start(int cpu, u64 asked)
 {
-	WRITE_ONCE(lttng_calibrate_status.cpu, cpu);
-	WRITE_ONCE(lttng_calibrate_status.asked, asked);
-	WRITE_ONCE(lttng_calibrate_status.done, 0);
+	WRITE_ONCE(run_status.cpu, cpu);
+	WRITE_ONCE(run_status.asked, asked);
+	WRITE_ONCE(run_status.done, 0);
 	/* Pairs with the acquire in status: the fields above are visible. */
-	smp_store_release(&lttng_calibrate_status.running, true);
+	smp_store_release(&run_status.running, true);
 }
 
 /**
@@ -112,7 +112,7 @@ void lttng_calibrate_status_start(int cpu, u64 asked)
  */
 void lttng_calibrate_status_update(u64 done)
 {
-	WRITE_ONCE(lttng_calibrate_status.done, done);
+	WRITE_ONCE(run_status.done, done);
 }
 
 /**
@@ -121,11 +121,11 @@ void lttng_calibrate_status_update(u64 done)
 void lttng_calibrate_status_stop(void)
 {
 	/* Pairs with the acquire in status. */
-	smp_store_release(&lttng_calibrate_status.running, false);
+	smp_store_release(&run_status.running, false);
 }
 
 /**
- * enum lttng_calibrate_stat - one column of a row of the results
+ * enum result_column - one column of a row of the results
  * @LTTNG_CALIBRATE_MEAN: mean
  * @LTTNG_CALIBRATE_STDDEV: sample standard deviation
  * @LTTNG_CALIBRATE_MIN: smallest sample
@@ -135,7 +135,7 @@ void lttng_calibrate_status_stop(void)
  * @LTTNG_CALIBRATE_COLD: the cold first sample
  * @LTTNG_CALIBRATE_NR_STATS: number of columns
  */
-enum lttng_calibrate_stat {
+enum result_column {
 	LTTNG_CALIBRATE_MEAN,
 	LTTNG_CALIBRATE_STDDEV,
 	LTTNG_CALIBRATE_MIN,
@@ -146,7 +146,7 @@ enum lttng_calibrate_stat {
 	LTTNG_CALIBRATE_NR_STATS,
 };
 
-static const char *const lttng_calibrate_stat_names[] = {
+static const char *const stat_names[] = {
 	[LTTNG_CALIBRATE_MEAN] = "mean",
 	[LTTNG_CALIBRATE_STDDEV] = "stddev",
 	[LTTNG_CALIBRATE_MIN] = "min",
@@ -156,35 +156,32 @@ static const char *const lttng_calibrate_stat_names[] = {
 	[LTTNG_CALIBRATE_COLD] = "cold",
 };
 
-static_assert(ARRAY_SIZE(lttng_calibrate_stat_names) ==
-	      LTTNG_CALIBRATE_NR_STATS);
+static_assert(ARRAY_SIZE(stat_names) == LTTNG_CALIBRATE_NR_STATS);
 
-static const char *const lttng_calibrate_row_names[] = {
+static const char *const row_names[] = {
 	[LTTNG_CALIBRATE_TARGET] = "target",
 	[LTTNG_CALIBRATE_BASELINE] = "baseline",
 	[LTTNG_CALIBRATE_DIFFERENCE] = "difference",
 };
 
-static_assert(ARRAY_SIZE(lttng_calibrate_row_names) ==
-	      LTTNG_CALIBRATE_NR_ROWS);
+static_assert(ARRAY_SIZE(row_names) == LTTNG_CALIBRATE_NR_ROWS);
 
-static const char *const lttng_calibrate_end_names[] = {
+static const char *const end_names[] = {
 	[LTTNG_CALIBRATE_END_COMPLETE] = "complete",
 	[LTTNG_CALIBRATE_END_INTERRUPTED] = "interrupted",
 	[LTTNG_CALIBRATE_END_MIGRATED] = "migrated",
 };
 
-static_assert(ARRAY_SIZE(lttng_calibrate_end_names) ==
-	      LTTNG_CALIBRATE_NR_ENDS);
+static_assert(ARRAY_SIZE(end_names) == LTTNG_CALIBRATE_NR_ENDS);
 
 /**
- * struct lttng_calibrate_table - one table of the results
+ * struct results_table - one table of the results
  * @metric: 0 for time, 1 + i for counter i
  * @ns: time converted to nanoseconds (metric 0 only)
  * @name: what the table counts: "cycles", "ns", or "counter NAME"
  * @key: the same for results_kv keys: "cycles", "ns", "counter.NAME"
  */
-struct lttng_calibrate_table {
+struct results_table {
 	unsigned int metric;
 	bool ns;
 	char name[64];
@@ -192,9 +189,8 @@ struct lttng_calibrate_table {
 };
 
 /* Tables of a result: cycles, ns, then one per counter. */
-static bool lttng_calibrate_table_get(const struct lttng_calibrate_result *res,
-				      unsigned int i,
-				      struct lttng_calibrate_table *t)
+static bool table_get(const struct lttng_calibrate_result *res, unsigned int i,
+		      struct results_table *t)
 {
 	const char *counter;
 
@@ -215,8 +211,8 @@ static bool lttng_calibrate_table_get(const struct lttng_calibrate_result *res,
 
 /* A counter whose figures are withheld, or NULL. */
 static const struct lttng_calibrate_counter_result *
-lttng_calibrate_invalid(const struct lttng_calibrate_result *res,
-			const struct lttng_calibrate_table *t)
+table_invalid(const struct lttng_calibrate_result *res,
+	      const struct results_table *t)
 {
 	const struct lttng_calibrate_counter_result *c;
 
@@ -227,19 +223,19 @@ lttng_calibrate_invalid(const struct lttng_calibrate_result *res,
 }
 
 /**
- * struct lttng_calibrate_row_values - one row of the results, as printed
+ * struct row_values - one row of the results, as printed
  * @count: number of samples
  * @milli: each column in thousandths of the unit
  */
-struct lttng_calibrate_row_values {
+struct row_values {
 	u64 count;
 	s64 milli[LTTNG_CALIBRATE_NR_STATS];
 };
 
 /* Every figure of a table's row, in the table's unit. */
-static void lttng_calibrate_row(const struct lttng_calibrate_result *res,
-				const struct lttng_calibrate_table *t, int row,
-				struct lttng_calibrate_row_values *val)
+static void row_figures(const struct lttng_calibrate_result *res,
+			const struct results_table *t, int row,
+			struct row_values *val)
 {
 	struct lttng_calibrate_summary sum;
 	int i;
@@ -265,8 +261,8 @@ static void lttng_calibrate_row(const struct lttng_calibrate_result *res,
  * A value in thousandths: three decimals, except counts that are whole
  * numbers by nature (all but mean and standard deviation, outside ns).
  */
-static const char *lttng_calibrate_format(char *buf, size_t size,
-					  s64 milli, bool decimals)
+static const char *format_milli(char *buf, size_t size,
+				s64 milli, bool decimals)
 {
 	u64 mag = milli < 0 ? -(u64)milli : milli;
 	u32 frac;
@@ -281,30 +277,28 @@ static const char *lttng_calibrate_format(char *buf, size_t size,
 }
 
 /* One figure of a table: three decimals only where it has them. */
-static const char *lttng_calibrate_value(char *buf, size_t size,
-					 const struct lttng_calibrate_table *t,
-					 int stat, s64 milli)
+static const char *table_value(char *buf, size_t size,
+			       const struct results_table *t,
+			       int stat, s64 milli)
 {
-	return lttng_calibrate_format(buf, size, milli,
-				      t->ns || stat == LTTNG_CALIBRATE_MEAN ||
-				      stat == LTTNG_CALIBRATE_STDDEV);
+	return format_milli(buf, size, milli,
+			    t->ns || stat == LTTNG_CALIBRATE_MEAN ||
+			    stat == LTTNG_CALIBRATE_STDDEV);
 }
 
 /**
- * struct lttng_calibrate_out - where facts go, and in which form
+ * struct facts_out - where facts go, and in which form
  * @m: the file
  * @kv: "key=value" lines (results_kv), else "label: value" (results)
  */
-struct lttng_calibrate_out {
+struct facts_out {
 	struct seq_file *m;
 	bool kv;
 };
 
 /* One fact of a result, in the form of the file it goes to. */
-static __printf(4, 5) void lttng_calibrate_put(const struct lttng_calibrate_out *o,
-					       const char *key,
-					       const char *label,
-					       const char *fmt, ...)
+static __printf(4, 5) void put_fact(const struct facts_out *o, const char *key,
+				    const char *label, const char *fmt, ...)
 {
 	char value[64];
 	va_list args;
@@ -318,20 +312,18 @@ static __printf(4, 5) void lttng_calibrate_put(const struct lttng_calibrate_out 
 		seq_printf(o->m, "%-36s %s\n", label, value);
 }
 
-static void lttng_calibrate_put_milli(const struct lttng_calibrate_out *o,
-				      const char *key, const char *label,
-				      s64 milli)
+static void put_milli(const struct facts_out *o,
+		      const char *key, const char *label, s64 milli)
 {
 	char buf[32];
 
-	lttng_calibrate_put(o, key, label, "%s",
-			    lttng_calibrate_format(buf, sizeof(buf), milli,
-						   true));
+	put_fact(o, key, label, "%s",
+		 format_milli(buf, sizeof(buf), milli, true));
 }
 
 /* Means of the target and baseline rows, in thousandths of a cycle. */
-static void lttng_calibrate_means(const struct lttng_calibrate_result *res,
-				  s64 *target_milli, s64 *baseline_milli)
+static void means(const struct lttng_calibrate_result *res,
+		  s64 *target_milli, s64 *baseline_milli)
 {
 	struct lttng_calibrate_summary sum;
 
@@ -343,40 +335,37 @@ static void lttng_calibrate_means(const struct lttng_calibrate_result *res,
 	*baseline_milli = sum.mean_milli;
 }
 
-static void lttng_calibrate_put_run(const struct lttng_calibrate_out *o,
-				    const struct lttng_calibrate_result *res)
+static void put_run(const struct facts_out *o,
+		    const struct lttng_calibrate_result *res)
 {
-	lttng_calibrate_put(o, "run.number", "run:", "%llu", res->number);
-	lttng_calibrate_put(o, "run.state", "state:", "%s",
-			    lttng_calibrate_end_names[res->end]);
-	lttng_calibrate_put(o, "run.partial", "partial:", "%d",
-			    res->done < res->asked);
-	lttng_calibrate_put(o, "run.iterations.asked", "iterations asked:",
-			    "%llu", res->asked);
-	lttng_calibrate_put(o, "run.iterations.done", "iterations done:",
-			    "%llu", res->done);
-	lttng_calibrate_put(o, "run.cpu", "cpu:", "%d", res->cpu);
-	lttng_calibrate_put(o, "run.irqs", "interrupts inside samples:", "%s",
-			    res->irqs_enabled ? "enabled" : "disabled");
-	lttng_calibrate_put(o, "clock.name", "clock:", "%s", res->clock_name);
-	lttng_calibrate_put(o, "clock.khz", "clock kHz:", "%u", res->clock_khz);
-	lttng_calibrate_put(o, "target.kind", "target:", "%s",
-			    lttng_calibrate_target_name(res->target_kind));
-	lttng_calibrate_put(o, "target.symbol", "target symbol:", "%s",
-			    lttng_calibrate_target_symbol(res->target_kind));
-	lttng_calibrate_put(o, "baseline.symbol",
-			    "baseline symbol (never instrumented):", "%s",
-			    LTTNG_CALIBRATE_BASELINE_SYMBOL);
-	lttng_calibrate_put(o, "probe.mechanism", "probe:", "%s",
-			    lttng_calibrate_mechanism_name(res->mechanism));
-	lttng_calibrate_put(o, "probe.nmissed", "probe hits missed:", "%lu",
-			    res->nmissed);
-	lttng_calibrate_put(o, "probe.work_cycles", "handler work (cycles):",
-			    "%llu", res->work_cycles);
+	put_fact(o, "run.number", "run:", "%llu", res->number);
+	put_fact(o, "run.state", "state:", "%s", end_names[res->end]);
+	put_fact(o, "run.partial", "partial:", "%d", res->done < res->asked);
+	put_fact(o, "run.iterations.asked", "iterations asked:",
+		 "%llu", res->asked);
+	put_fact(o, "run.iterations.done", "iterations done:",
+		 "%llu", res->done);
+	put_fact(o, "run.cpu", "cpu:", "%d", res->cpu);
+	put_fact(o, "run.irqs", "interrupts inside samples:", "%s",
+		 res->irqs_enabled ? "enabled" : "disabled");
+	put_fact(o, "clock.name", "clock:", "%s", res->clock_name);
+	put_fact(o, "clock.khz", "clock kHz:", "%u", res->clock_khz);
+	put_fact(o, "target.kind", "target:", "%s",
+		 lttng_calibrate_target_name(res->target_kind));
+	put_fact(o, "target.symbol", "target symbol:", "%s",
+		 lttng_calibrate_target_symbol(res->target_kind));
+	put_fact(o, "baseline.symbol",
+		 "baseline symbol (never instrumented):", "%s",
+		 LTTNG_CALIBRATE_BASELINE_SYMBOL);
+	put_fact(o, "probe.mechanism", "probe:", "%s",
+		 lttng_calibrate_mechanism_name(res->mechanism));
+	put_fact(o, "probe.nmissed", "probe hits missed:", "%lu", res->nmissed);
+	put_fact(o, "probe.work_cycles", "handler work (cycles):",
+		 "%llu", res->work_cycles);
 }
 
-static void lttng_calibrate_put_counters(const struct lttng_calibrate_out *o,
-					 const struct lttng_calibrate_result *res)
+static void put_counters(const struct facts_out *o,
+			 const struct lttng_calibrate_result *res)
 {
 	const struct lttng_calibrate_counter_result *c;
 	char key[96], label[96];
@@ -393,19 +382,19 @@ static void lttng_calibrate_put_counters(const struct lttng_calibrate_out *o,
 		c = &res->counter[i];
 		snprintf(key, sizeof(key), "counter.%s.valid", c->spec.name);
 		snprintf(label, sizeof(label), "counter %s valid:", c->spec.name);
-		lttng_calibrate_put(o, key, label, "%d", c->valid);
+		put_fact(o, key, label, "%d", c->valid);
 		snprintf(key, sizeof(key), "counter.%s.counted", c->spec.name);
 		snprintf(label, sizeof(label), "counter %s counted:",
 			 c->spec.name);
-		lttng_calibrate_put(o, key, label, "%d", c->counted);
+		put_fact(o, key, label, "%d", c->counted);
 		snprintf(key, sizeof(key), "counter.%s.enabled_ns", c->spec.name);
 		snprintf(label, sizeof(label), "counter %s enabled (ns):",
 			 c->spec.name);
-		lttng_calibrate_put(o, key, label, "%llu", c->enabled);
+		put_fact(o, key, label, "%llu", c->enabled);
 		snprintf(key, sizeof(key), "counter.%s.running_ns", c->spec.name);
 		snprintf(label, sizeof(label), "counter %s counting (ns):",
 			 c->spec.name);
-		lttng_calibrate_put(o, key, label, "%llu", c->running);
+		put_fact(o, key, label, "%llu", c->running);
 	}
 }
 
@@ -416,62 +405,60 @@ static void lttng_calibrate_put_counters(const struct lttng_calibrate_out *o,
  * and the rest (the snapshots' own edges, statistics, loop, scheduling
  * points).
  */
-static void lttng_calibrate_put_overhead(const struct lttng_calibrate_out *o,
-					 const struct lttng_calibrate_result *res)
+static void put_overhead(const struct facts_out *o,
+			 const struct lttng_calibrate_result *res)
 {
-	struct lttng_calibrate_row_values d;
-	struct lttng_calibrate_table t;
+	struct row_values d;
+	struct results_table t;
 	s64 target, baseline, pct, wall, ci;
 	char key[96], label[96];
 	unsigned int i;
 
-	for (i = 0; lttng_calibrate_table_get(res, i, &t); i++) {
-		if (lttng_calibrate_invalid(res, &t))
+	for (i = 0; table_get(res, i, &t); i++) {
+		if (table_invalid(res, &t))
 			continue;
-		lttng_calibrate_row(res, &t, LTTNG_CALIBRATE_DIFFERENCE, &d);
+		row_figures(res, &t, LTTNG_CALIBRATE_DIFFERENCE, &d);
 		snprintf(key, sizeof(key), "overhead.%s.mean", t.key);
 		snprintf(label, sizeof(label), "overhead per call, %s:", t.name);
-		lttng_calibrate_put_milli(o, key, label,
-					  d.milli[LTTNG_CALIBRATE_MEAN]);
+		put_milli(o, key, label, d.milli[LTTNG_CALIBRATE_MEAN]);
 		ci = lttng_calibrate_ci95_milli(d.milli[LTTNG_CALIBRATE_STDDEV],
 						d.count);
 		snprintf(key, sizeof(key), "overhead.%s.ci95", t.key);
-		lttng_calibrate_put_milli(o, key, "  +/- (95% confidence):", ci);
+		put_milli(o, key, "  +/- (95% confidence):", ci);
 	}
-	lttng_calibrate_means(res, &target, &baseline);
+	means(res, &target, &baseline);
 	if (lttng_calibrate_percent_milli(target - baseline, baseline, &pct))
-		lttng_calibrate_put_milli(o, "overhead.relative_percent",
-					  "overhead, % of the baseline:", pct);
+		put_milli(o, "overhead.relative_percent",
+			  "overhead, % of the baseline:", pct);
 	wall = div64_u64(lttng_calibrate_milli(res->wall_cycles), res->done);
-	lttng_calibrate_put_milli(o, "harness.wall_cycles_per_iteration",
-				  "harness per iteration, wall cycles:", wall);
-	lttng_calibrate_put_milli(o, "harness.timed_cycles_per_iteration",
-				  "  inside the two windows:",
-				  target + baseline);
-	lttng_calibrate_put_milli(o, "harness.outside_cycles_per_iteration",
-				  "  outside them:", wall - target - baseline);
+	put_milli(o, "harness.wall_cycles_per_iteration",
+		  "harness per iteration, wall cycles:", wall);
+	put_milli(o, "harness.timed_cycles_per_iteration",
+		  "  inside the two windows:", target + baseline);
+	put_milli(o, "harness.outside_cycles_per_iteration",
+		  "  outside them:", wall - target - baseline);
 }
 
 /* The facts of a result, then its tables, in @o's form. */
-static void lttng_calibrate_put_facts(const struct lttng_calibrate_out *o,
-				      const struct lttng_calibrate_result *res)
+static void put_facts(const struct facts_out *o,
+		      const struct lttng_calibrate_result *res)
 {
-	lttng_calibrate_put_run(o, res);
-	lttng_calibrate_put_counters(o, res);
+	put_run(o, res);
+	put_counters(o, res);
 	if (res->done)
-		lttng_calibrate_put_overhead(o, res);
+		put_overhead(o, res);
 }
 
-static void lttng_calibrate_print_table(struct seq_file *m,
-					const struct lttng_calibrate_result *res,
-					const struct lttng_calibrate_table *t)
+static void print_table(struct seq_file *m,
+			const struct lttng_calibrate_result *res,
+			const struct results_table *t)
 {
 	const struct lttng_calibrate_counter_result *bad;
-	struct lttng_calibrate_row_values val;
+	struct row_values val;
 	char buf[32];
 	int row, i, width;
 
-	bad = lttng_calibrate_invalid(res, t);
+	bad = table_invalid(res, t);
 	/* Counting all the time it was enabled, and reading 0 over it. */
 	if (bad && !bad->counted && bad->running &&
 	    bad->running == bad->enabled) {
@@ -488,53 +475,51 @@ static void lttng_calibrate_print_table(struct seq_file *m,
 	width = max_t(int, 24, strlen(t->name));
 	seq_printf(m, "%-*s %10s", width, t->name, "count");
 	for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
-		seq_printf(m, " %12s", lttng_calibrate_stat_names[i]);
+		seq_printf(m, " %12s", stat_names[i]);
 	seq_putc(m, '\n');
 	for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++) {
-		lttng_calibrate_row(res, t, row, &val);
-		seq_printf(m, "%-*s %10llu", width,
-			   lttng_calibrate_row_names[row], val.count);
+		row_figures(res, t, row, &val);
+		seq_printf(m, "%-*s %10llu", width, row_names[row], val.count);
 		for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
 			seq_printf(m, " %12s",
-				   lttng_calibrate_value(buf, sizeof(buf), t, i,
-							 val.milli[i]));
+				   table_value(buf, sizeof(buf), t, i,
+					       val.milli[i]));
 		seq_putc(m, '\n');
 	}
 }
 
-static void lttng_calibrate_kv_table(struct seq_file *m,
-				     const struct lttng_calibrate_result *res,
-				     const struct lttng_calibrate_table *t)
+static void kv_table(struct seq_file *m,
+		     const struct lttng_calibrate_result *res,
+		     const struct results_table *t)
 {
-	struct lttng_calibrate_row_values val;
+	struct row_values val;
 	const char *r;
 	char buf[32];
 	int row, i;
 
-	if (lttng_calibrate_invalid(res, t))
+	if (table_invalid(res, t))
 		return;
 	for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++) {
-		r = lttng_calibrate_row_names[row];
-		lttng_calibrate_row(res, t, row, &val);
+		r = row_names[row];
+		row_figures(res, t, row, &val);
 		seq_printf(m, "%s.%s.count=%llu\n", r, t->key, val.count);
 		for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
-			seq_printf(m, "%s.%s.%s=%s\n", r, t->key,
-				   lttng_calibrate_stat_names[i],
-				   lttng_calibrate_value(buf, sizeof(buf), t, i,
-							 val.milli[i]));
+			seq_printf(m, "%s.%s.%s=%s\n", r, t->key, stat_names[i],
+				   table_value(buf, sizeof(buf), t, i,
+					       val.milli[i]));
 	}
 }
 
-static int lttng_calibrate_show(struct seq_file *m, bool kv)
+static int show_results(struct seq_file *m, bool kv)
 {
-	const struct lttng_calibrate_out o = { .m = m, .kv = kv };
+	const struct facts_out o = { .m = m, .kv = kv };
 	const struct lttng_calibrate_result *res;
-	struct lttng_calibrate_table t;
+	struct results_table t;
 	unsigned int i;
 
-	if (mutex_lock_killable(&lttng_calibrate_result_lock))
+	if (mutex_lock_killable(&result_lock))
 		return -EINTR;
-	res = lttng_calibrate_last;
+	res = last_result;
 	if (kv)
 		seq_puts(m, "format=1\n");
 	if (!res) {
@@ -542,35 +527,35 @@ static int lttng_calibrate_show(struct seq_file *m, bool kv)
 			 "no run yet: write an iteration count to run, e.g. echo 100000 > run\n");
 		goto out_unlock;
 	}
-	lttng_calibrate_put_facts(&o, res);
-	for (i = 0; lttng_calibrate_table_get(res, i, &t); i++) {
+	put_facts(&o, res);
+	for (i = 0; table_get(res, i, &t); i++) {
 		if (kv) {
-			lttng_calibrate_kv_table(m, res, &t);
+			kv_table(m, res, &t);
 		} else {
 			seq_putc(m, '\n');
-			lttng_calibrate_print_table(m, res, &t);
+			print_table(m, res, &t);
 		}
 	}
 out_unlock:
-	mutex_unlock(&lttng_calibrate_result_lock);
+	mutex_unlock(&result_lock);
 	return 0;
 }
 
-static int lttng_calibrate_results_show(struct seq_file *m, void *v)
+static int results_show(struct seq_file *m, void *v)
 {
-	return lttng_calibrate_show(m, false);
+	return show_results(m, false);
 }
-DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_results);
+DEFINE_SHOW_ATTRIBUTE(results);
 
-static int lttng_calibrate_results_kv_show(struct seq_file *m, void *v)
+static int results_kv_show(struct seq_file *m, void *v)
 {
-	return lttng_calibrate_show(m, true);
+	return show_results(m, true);
 }
-DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_results_kv);
+DEFINE_SHOW_ATTRIBUTE(results_kv);
 
-static int lttng_calibrate_status_show(struct seq_file *m, void *v)
+static int status_show(struct seq_file *m, void *v)
 {
-	struct lttng_calibrate_status *st = &lttng_calibrate_status;
+	struct run_status *st = &run_status;
 
 	/* Pairs with the release in status_start(): fields are set. */
 	if (!smp_load_acquire(&st->running)) {
@@ -581,7 +566,7 @@ static int lttng_calibrate_status_show(struct seq_file *m, void *v)
 		   READ_ONCE(st->cpu), READ_ONCE(st->done), READ_ONCE(st->asked));
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_status);
+DEFINE_SHOW_ATTRIBUTE(status);
 
 /**
  * lttng_calibrate_results_init() - create "results", "results_kv", "status"
@@ -592,11 +577,11 @@ DEFINE_SHOW_ATTRIBUTE(lttng_calibrate_status);
 int lttng_calibrate_results_init(struct dentry *dir)
 {
 	return lttng_calibrate_create_file("results", 0400, dir, NULL,
-					   &lttng_calibrate_results_fops) ?:
+					   &results_fops) ?:
 	       lttng_calibrate_create_file("results_kv", 0400, dir, NULL,
-					   &lttng_calibrate_results_kv_fops) ?:
+					   &results_kv_fops) ?:
 	       lttng_calibrate_create_file("status", 0400, dir, NULL,
-					   &lttng_calibrate_status_fops);
+					   &status_fops);
 }
 
 /**
@@ -606,6 +591,6 @@ int lttng_calibrate_results_init(struct dentry *dir)
  */
 void lttng_calibrate_results_exit(void)
 {
-	kvfree(lttng_calibrate_last);
-	lttng_calibrate_last = NULL;
+	kvfree(last_result);
+	last_result = NULL;
 }
