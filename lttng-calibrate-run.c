@@ -47,14 +47,14 @@
  * went away, even if it came back, ends as migrated, because the perf
  * events of a CPU that goes offline are detached from it for good.
  */
-static DEFINE_PER_CPU(unsigned long, lttng_calibrate_cpu_gone);
-static enum cpuhp_state lttng_calibrate_cpuhp;
+static DEFINE_PER_CPU(unsigned long, cpu_gone);
+static enum cpuhp_state cpuhp_online;
 
 /**
- * struct lttng_calibrate_run - one run, from the write that starts it
+ * struct run_state - one run, from the write that starts it
  * @set: the settings, as they were when the run started
  * @cpu: the CPU the run is bound to
- * @gone: lttng_calibrate_cpu_gone of @cpu when the run started
+ * @gone: cpu_gone of @cpu when the run started
  * @clock: what times the run
  * @chunk_cycles: clock cycles a chunk may last
  * @probe: the target, its baseline and what is attached to the target
@@ -68,7 +68,7 @@ static enum cpuhp_state lttng_calibrate_cpuhp;
  *	was not on @cpu)
  * @finished: the loop ended
  */
-struct lttng_calibrate_run {
+struct run_state {
 	struct lttng_calibrate_settings set;
 	int cpu;
 	unsigned long gone;
@@ -89,9 +89,8 @@ struct lttng_calibrate_run {
  * read() is only ever called with interrupts off (perf calls it so), also
  * when "irqs" leaves them enabled around the calls.
  */
-static __always_inline void
-lttng_calibrate_snapshot(struct lttng_calibrate_run *run,
-			 u64 snap[LTTNG_CALIBRATE_MAX_METRICS])
+static __always_inline void take_snapshot(struct run_state *run,
+					  u64 snap[LTTNG_CALIBRATE_MAX_METRICS])
 {
 	unsigned int i, nr = run->counters.nr;
 	unsigned long flags = 0;
@@ -121,8 +120,8 @@ lttng_calibrate_snapshot(struct lttng_calibrate_run *run,
  * CPU; else the clock at the end of the sample, in @now.
  */
 static __always_inline bool
-lttng_calibrate_sample(struct lttng_calibrate_run *run, bool target_first,
-		       s64 sample[][LTTNG_CALIBRATE_NR_ROWS], u64 *now)
+take_sample(struct run_state *run, bool target_first,
+	    s64 sample[][LTTNG_CALIBRATE_NR_ROWS], u64 *now)
 {
 	u64 *s0 = run->snap[0], *s1 = run->snap[1], *s2 = run->snap[2];
 	typeof(run->probe.target) first, second;
@@ -144,11 +143,11 @@ lttng_calibrate_sample(struct lttng_calibrate_run *run, bool target_first,
 			local_irq_restore(flags);
 		return false;
 	}
-	lttng_calibrate_snapshot(run, s0);
+	take_snapshot(run, s0);
 	first();
-	lttng_calibrate_snapshot(run, s1);
+	take_snapshot(run, s1);
 	second();
-	lttng_calibrate_snapshot(run, s2);
+	take_snapshot(run, s2);
 	if (run->set.irqs_enabled)
 		preempt_enable();
 	else
@@ -170,9 +169,8 @@ lttng_calibrate_sample(struct lttng_calibrate_run *run, bool target_first,
 	return true;
 }
 
-static __always_inline void
-lttng_calibrate_record(struct lttng_calibrate_run *run,
-		       s64 sample[][LTTNG_CALIBRATE_NR_ROWS])
+static __always_inline void record_sample(struct run_state *run,
+					  s64 sample[][LTTNG_CALIBRATE_NR_ROWS])
 {
 	struct lttng_calibrate_stats (*stats)[LTTNG_CALIBRATE_NR_ROWS];
 	unsigned int m;
@@ -197,7 +195,7 @@ lttng_calibrate_record(struct lttng_calibrate_run *run,
  * One chunk: from iteration res->done, until chunk_iterations are done or
  * chunk_cycles have passed, whichever comes first.
  */
-static int lttng_calibrate_chunk(struct lttng_calibrate_run *run)
+static int run_chunk(struct run_state *run)
 {
 	s64 sample[LTTNG_CALIBRATE_MAX_METRICS][LTTNG_CALIBRATE_NR_ROWS];
 	struct lttng_calibrate_result *res = run->res;
@@ -207,11 +205,11 @@ static int lttng_calibrate_chunk(struct lttng_calibrate_run *run)
 	end = min_t(u64, res->asked, i + run->set.chunk_iterations);
 	start = lttng_calibrate_clock_read(&run->clock);
 	while (i < end) {
-		if (!lttng_calibrate_sample(run, i & 1, sample, &now)) {
+		if (!take_sample(run, i & 1, sample, &now)) {
 			ret = -EAGAIN;
 			break;
 		}
-		lttng_calibrate_record(run, sample);
+		record_sample(run, sample);
 		i++;
 		if (now - start >= run->chunk_cycles)
 			break;
@@ -221,7 +219,7 @@ static int lttng_calibrate_chunk(struct lttng_calibrate_run *run)
 }
 
 /* Counts the pending samples of every statistic, before publishing. */
-static void lttng_calibrate_flush(struct lttng_calibrate_result *res)
+static void flush_result(struct lttng_calibrate_result *res)
 {
 	unsigned int m;
 	int row;
@@ -231,14 +229,13 @@ static void lttng_calibrate_flush(struct lttng_calibrate_result *res)
 			lttng_calibrate_stats_flush(&res->stats[m][row]);
 }
 
-static bool lttng_calibrate_cpu_went_away(const struct lttng_calibrate_run *run)
+static bool cpu_went_away(const struct run_state *run)
 {
-	return READ_ONCE(per_cpu(lttng_calibrate_cpu_gone, run->cpu)) !=
-	       run->gone;
+	return READ_ONCE(per_cpu(cpu_gone, run->cpu)) != run->gone;
 }
 
 /* Counters that are not counting on the run's CPU are lost for the run. */
-static void lttng_calibrate_check_counters(struct lttng_calibrate_run *run)
+static void check_counters(struct run_state *run)
 {
 	unsigned long flags;
 
@@ -252,7 +249,7 @@ static void lttng_calibrate_check_counters(struct lttng_calibrate_run *run)
 }
 
 /* The handlers' work must last LTTNG_CALIBRATE_WORK_MAX_US at most. */
-static int lttng_calibrate_check_work(const struct lttng_calibrate_run *run)
+static int check_work(const struct run_state *run)
 {
 	u64 max = div_u64((u64)run->clock.khz * LTTNG_CALIBRATE_WORK_MAX_US,
 			  USEC_PER_MSEC);
@@ -266,13 +263,13 @@ static int lttng_calibrate_check_work(const struct lttng_calibrate_run *run)
 }
 
 /* The loop of a run, on its kernel thread. */
-static int lttng_calibrate_loop(struct lttng_calibrate_run *run)
+static int run_loop(struct run_state *run)
 {
 	struct lttng_calibrate_result *res = run->res;
 	u64 start, now;
 	int ret = 0;
 
-	if (lttng_calibrate_cpu_went_away(run))
+	if (cpu_went_away(run))
 		return -EAGAIN;
 	ret = lttng_calibrate_clock_start(&run->clock);
 	if (ret)
@@ -281,12 +278,12 @@ static int lttng_calibrate_loop(struct lttng_calibrate_run *run)
 	res->clock_khz = run->clock.khz;
 	run->chunk_cycles = div_u64((u64)run->clock.khz *
 				    LTTNG_CALIBRATE_CHUNK_US, USEC_PER_MSEC);
-	ret = lttng_calibrate_check_work(run);
+	ret = check_work(run);
 	if (ret)
 		return ret;
-	lttng_calibrate_check_counters(run);
+	check_counters(run);
 	/* The cold sample: first call after the run began, kept apart. */
-	if (!lttng_calibrate_sample(run, true, res->cold, &now))
+	if (!take_sample(run, true, res->cold, &now))
 		return -EAGAIN;
 
 	/* Wall time of the iterations, for the harness cross-check. */
@@ -296,12 +293,12 @@ static int lttng_calibrate_loop(struct lttng_calibrate_run *run)
 			ret = -EINTR;
 			break;
 		}
-		if (lttng_calibrate_cpu_went_away(run)) {
+		if (cpu_went_away(run)) {
 			ret = -EAGAIN;
 			break;
 		}
-		ret = lttng_calibrate_chunk(run);
-		lttng_calibrate_check_counters(run);
+		ret = run_chunk(run);
+		check_counters(run);
 		if (res->done && !run->shown) {
 			lttng_calibrate_deltas_show(run->deltas);
 			run->shown = true;
@@ -315,11 +312,11 @@ static int lttng_calibrate_loop(struct lttng_calibrate_run *run)
 	return ret;
 }
 
-static int lttng_calibrate_thread(void *data)
+static int run_thread(void *data)
 {
-	struct lttng_calibrate_run *run = data;
+	struct run_state *run = data;
 
-	run->ret = lttng_calibrate_loop(run);
+	run->ret = run_loop(run);
 	complete(&run->finished);
 	return 0;
 }
@@ -330,11 +327,11 @@ static int lttng_calibrate_thread(void *data)
  * Either way the thread's own outcome says how the run ended, even when
  * the signal came as it finished.
  */
-static int lttng_calibrate_measure(struct lttng_calibrate_run *run)
+static int run_measure(struct run_state *run)
 {
 	struct task_struct *task;
 
-	task = kthread_create_on_node(lttng_calibrate_thread, run,
+	task = kthread_create_on_node(run_thread, run,
 				      cpu_to_node(run->cpu), "lttng_calibrate/%d",
 				      run->cpu);
 	if (IS_ERR(task))
@@ -354,7 +351,7 @@ static int lttng_calibrate_measure(struct lttng_calibrate_run *run)
 	return run->ret;
 }
 
-static int lttng_calibrate_pick_cpu(const struct lttng_calibrate_settings *set)
+static int pick_cpu(const struct lttng_calibrate_settings *set)
 {
 	if (set->cpu < 0)
 		return raw_smp_processor_id();
@@ -369,7 +366,7 @@ static int lttng_calibrate_pick_cpu(const struct lttng_calibrate_settings *set)
  * marked as partial; a run that did not measure one iteration (it could
  * not start, or was stopped or lost its CPU first) changes nothing.
  */
-static int lttng_calibrate_run(struct lttng_calibrate_run *run, u64 asked)
+static int do_run(struct run_state *run, u64 asked)
 {
 	struct lttng_calibrate_result *res;
 	unsigned int i;
@@ -377,11 +374,11 @@ static int lttng_calibrate_run(struct lttng_calibrate_run *run, u64 asked)
 
 	if (asked > run->set.max_iterations)
 		return -E2BIG;
-	ret = lttng_calibrate_pick_cpu(&run->set);
+	ret = pick_cpu(&run->set);
 	if (ret < 0)
 		return ret;
 	run->cpu = ret;
-	run->gone = READ_ONCE(per_cpu(lttng_calibrate_cpu_gone, run->cpu));
+	run->gone = READ_ONCE(per_cpu(cpu_gone, run->cpu));
 	init_completion(&run->finished);
 	res = lttng_calibrate_result_alloc(&run->set, asked, run->cpu);
 	if (!res)
@@ -405,8 +402,8 @@ static int lttng_calibrate_run(struct lttng_calibrate_run *run, u64 asked)
 		goto out_teardown_probe;
 	}
 
-	ret = lttng_calibrate_measure(run);
-	if (lttng_calibrate_cpu_went_away(run))
+	ret = run_measure(run);
+	if (cpu_went_away(run))
 		ret = -EAGAIN;
 	if (ret == -EINTR)
 		res->end = LTTNG_CALIBRATE_END_INTERRUPTED;
@@ -427,7 +424,7 @@ out_release_counters:
 out_close_clock:
 	lttng_calibrate_clock_close(&run->clock);
 	if (res->done && (!ret || ret == -EINTR || ret == -EAGAIN)) {
-		lttng_calibrate_flush(res);
+		flush_result(res);
 		lttng_calibrate_result_publish(res);
 		return ret;
 	}
@@ -437,7 +434,7 @@ out_free_result:
 }
 
 /**
- * struct lttng_calibrate_run_file - an open "run" file
+ * struct run_file - an open "run" file
  * @stopped: the count of its last run if a signal stopped it, else 0
  *
  * A writer that retries a write interrupted by a signal writes the same
@@ -450,13 +447,13 @@ out_free_result:
  * start a new run that no signal would interrupt.  Another write, or the
  * file opened again, starts a run.
  */
-struct lttng_calibrate_run_file {
+struct run_file {
 	u64 stopped;
 };
 
-static int lttng_calibrate_run_open(struct inode *inode, struct file *file)
+static int run_open(struct inode *inode, struct file *file)
 {
-	struct lttng_calibrate_run_file *rf;
+	struct run_file *rf;
 
 	rf = kzalloc(sizeof(*rf), GFP_KERNEL_ACCOUNT);
 	if (!rf)
@@ -465,19 +462,18 @@ static int lttng_calibrate_run_open(struct inode *inode, struct file *file)
 	return 0;
 }
 
-static int lttng_calibrate_run_release(struct inode *inode, struct file *file)
+static int run_release(struct inode *inode, struct file *file)
 {
 	kfree(file->private_data);
 	return 0;
 }
 
-static ssize_t lttng_calibrate_run_write(struct file *file,
-					 const char __user *ubuf,
-					 size_t count, loff_t *ppos)
+static ssize_t run_write(struct file *file, const char __user *ubuf,
+			 size_t count, loff_t *ppos)
 {
-	struct lttng_calibrate_run_file *rf = file->private_data;
+	struct run_file *rf = file->private_data;
 	char buf[LTTNG_CALIBRATE_RUN_INPUT_MAX];
-	struct lttng_calibrate_run *run;
+	struct run_state *run;
 	ssize_t ret;
 	s64 asked;
 
@@ -499,7 +495,7 @@ static ssize_t lttng_calibrate_run_write(struct file *file,
 		return -ENOMEM;
 	ret = lttng_calibrate_settings_begin_run(&run->set);
 	if (!ret) {
-		ret = lttng_calibrate_run(run, asked);
+		ret = do_run(run, asked);
 		lttng_calibrate_settings_end_run();
 	}
 	kfree(run);
@@ -508,45 +504,45 @@ static ssize_t lttng_calibrate_run_write(struct file *file,
 	return ret ? ret : count;
 }
 
-static const struct file_operations lttng_calibrate_run_fops = {
+static const struct file_operations run_fops = {
 	.owner = THIS_MODULE,
-	.open = lttng_calibrate_run_open,
-	.write = lttng_calibrate_run_write,
-	.release = lttng_calibrate_run_release,
+	.open = run_open,
+	.write = run_write,
+	.release = run_release,
 	.llseek = noop_llseek,
 };
 
 /* "irqs": whether local interrupts stay enabled inside samples. */
-static const char *const lttng_calibrate_irqs_names[] = {
+static const char *const irqs_names[] = {
 	[false] = "disabled",
 	[true] = "enabled",
 };
 
-static const char *lttng_calibrate_irqs_name(int i)
+static const char *irqs_name(int i)
 {
-	return lttng_calibrate_irqs_names[i];
+	return irqs_names[i];
 }
 
-static int lttng_calibrate_irqs_get(const struct lttng_calibrate_settings *s)
+static int irqs_get(const struct lttng_calibrate_settings *s)
 {
 	return s->irqs_enabled;
 }
 
-static void lttng_calibrate_irqs_set(struct lttng_calibrate_settings *s, int i)
+static void irqs_set(struct lttng_calibrate_settings *s, int i)
 {
 	s->irqs_enabled = i;
 }
 
-static const struct lttng_calibrate_choice lttng_calibrate_irqs_choice = {
-	.nr = ARRAY_SIZE(lttng_calibrate_irqs_names),
-	.name = lttng_calibrate_irqs_name,
-	.get = lttng_calibrate_irqs_get,
-	.set = lttng_calibrate_irqs_set,
+static const struct lttng_calibrate_choice irqs_choice = {
+	.nr = ARRAY_SIZE(irqs_names),
+	.name = irqs_name,
+	.get = irqs_get,
+	.set = irqs_set,
 };
 
-static int lttng_calibrate_cpu_offline(unsigned int cpu)
+static int cpu_offline(unsigned int cpu)
 {
-	this_cpu_inc(lttng_calibrate_cpu_gone);
+	this_cpu_inc(cpu_gone);
 	return 0;
 }
 
@@ -566,16 +562,14 @@ int lttng_calibrate_run_init(struct dentry *dir)
 
 	ret = cpuhp_setup_state_nocalls(CPUHP_AP_ONLINE_DYN,
 					"lttng_calibrate:online", NULL,
-					lttng_calibrate_cpu_offline);
+					cpu_offline);
 	if (ret < 0)
 		return ret;
-	lttng_calibrate_cpuhp = ret;
-	ret = lttng_calibrate_create_file("run", 0200, dir, NULL,
-					  &lttng_calibrate_run_fops) ?:
-	      lttng_calibrate_choice_file("irqs", dir,
-					  &lttng_calibrate_irqs_choice);
+	cpuhp_online = ret;
+	ret = lttng_calibrate_create_file("run", 0200, dir, NULL, &run_fops) ?:
+	      lttng_calibrate_choice_file("irqs", dir, &irqs_choice);
 	if (ret)
-		cpuhp_remove_state_nocalls(lttng_calibrate_cpuhp);
+		cpuhp_remove_state_nocalls(cpuhp_online);
 	return ret;
 }
 
@@ -586,5 +580,5 @@ int lttng_calibrate_run_init(struct dentry *dir)
  */
 void lttng_calibrate_run_exit(void)
 {
-	cpuhp_remove_state_nocalls(lttng_calibrate_cpuhp);
+	cpuhp_remove_state_nocalls(cpuhp_online);
 }
