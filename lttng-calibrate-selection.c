@@ -29,7 +29,7 @@
  * patching kernel text on every CPU; holding one keeps runs from patching
  * text twice each.  Protected by the settings lock.
  */
-static struct perf_event *lttng_calibrate_keepers[LTTNG_CALIBRATE_MAX_COUNTERS];
+static struct perf_event *keepers[LTTNG_CALIBRATE_MAX_COUNTERS];
 
 /*
  * The kprobe and uprobe PMUs read a string from the opener's memory at the
@@ -37,7 +37,7 @@ static struct perf_event *lttng_calibrate_keepers[LTTNG_CALIBRATE_MAX_COUNTERS];
  * again, from the process that writes "run", where that address means
  * nothing: such events cannot be selected.
  */
-static bool lttng_calibrate_pmu_takes_pointer(const struct pmu *pmu)
+static bool pmu_takes_pointer(const struct pmu *pmu)
 {
 	return pmu->name && (!strcmp(pmu->name, "kprobe") ||
 			     !strcmp(pmu->name, "uprobe"));
@@ -48,8 +48,8 @@ static bool lttng_calibrate_pmu_takes_pointer(const struct pmu *pmu)
  * is kept, disabled, in @keep.  Events of the generic form learn their PMU's
  * name.
  */
-static int lttng_calibrate_counters_try(struct lttng_calibrate_counter_set *set,
-					struct perf_event **keep, int cpu)
+static int counters_try(struct lttng_calibrate_counter_set *set,
+			struct perf_event **keep, int cpu)
 {
 	struct lttng_calibrate_counter_spec *spec;
 	struct perf_event *event;
@@ -71,7 +71,7 @@ static int lttng_calibrate_counters_try(struct lttng_calibrate_counter_set *set,
 		}
 		keep[i] = event;
 		if (spec->type >= PERF_TYPE_MAX &&
-		    lttng_calibrate_pmu_takes_pointer(event->pmu))
+		    pmu_takes_pointer(event->pmu))
 			return lttng_calibrate_counters_refuse(-EOPNOTSUPP,
 				"%s: events of the %s PMU take a pointer into the writer's memory; trace the function with a probe event instead",
 				spec->name[0] ? spec->name : "an event",
@@ -86,7 +86,7 @@ static int lttng_calibrate_counters_try(struct lttng_calibrate_counter_set *set,
 	return 0;
 }
 
-static void lttng_calibrate_keepers_release(struct perf_event **keep)
+static void keepers_release(struct perf_event **keep)
 {
 	unsigned int i;
 
@@ -96,16 +96,15 @@ static void lttng_calibrate_keepers_release(struct perf_event **keep)
 	}
 }
 
-static bool lttng_calibrate_same_event(const struct lttng_calibrate_counter_spec *a,
-				       const struct lttng_calibrate_counter_spec *b)
+static bool same_event(const struct lttng_calibrate_counter_spec *a,
+		       const struct lttng_calibrate_counter_spec *b)
 {
 	return a->type == b->type && a->config == b->config &&
 	       a->config1 == b->config1 && a->config2 == b->config2;
 }
 
 /* Splits @text into events; each given once, at most 8. */
-static int lttng_calibrate_counters_parse(char *text,
-					  struct lttng_calibrate_counter_set *set)
+static int counters_parse(char *text, struct lttng_calibrate_counter_set *set)
 {
 	struct lttng_calibrate_counter_spec spec;
 	unsigned int i;
@@ -119,7 +118,7 @@ static int lttng_calibrate_counters_parse(char *text,
 			return lttng_calibrate_counters_refuse(-EINVAL,
 				"unknown event '%.48s'", word);
 		for (i = 0; i < set->nr; i++)
-			if (lttng_calibrate_same_event(&set->spec[i], &spec))
+			if (same_event(&set->spec[i], &spec))
 				return lttng_calibrate_counters_refuse(-EINVAL,
 					"%s is given twice (as %s)",
 					spec.name[0] ? spec.name : "an event",
@@ -135,7 +134,7 @@ static int lttng_calibrate_counters_parse(char *text,
 }
 
 /* Two events of @set by one name would share their results' keys. */
-static int lttng_calibrate_counters_names(const struct lttng_calibrate_counter_set *set)
+static int counters_names(const struct lttng_calibrate_counter_set *set)
 {
 	unsigned int i, j;
 
@@ -152,46 +151,43 @@ static int lttng_calibrate_counters_names(const struct lttng_calibrate_counter_s
  * The CPU runs will count on: the "cpu" setting, else the writer's, which
  * is the CPU of a run written from here.
  */
-static int lttng_calibrate_counters_cpu(int cpu)
+static int counters_cpu(int cpu)
 {
 	return cpu >= 0 ? cpu : raw_smp_processor_id();
 }
 
 /* Tries @set on @cpu and installs it with its events; or changes nothing. */
-static int lttng_calibrate_counters_install(struct lttng_calibrate_counter_set *set,
-					    struct lttng_calibrate_settings *s,
-					    int cpu)
+static int counters_install(struct lttng_calibrate_counter_set *set,
+			    struct lttng_calibrate_settings *s, int cpu)
 {
 	struct perf_event *keep[LTTNG_CALIBRATE_MAX_COUNTERS] = { };
 	int err;
 
 	lttng_calibrate_settings_assert_locked();
-	err = lttng_calibrate_counters_try(set, keep, cpu);
+	err = counters_try(set, keep, cpu);
 	if (!err)
-		err = lttng_calibrate_counters_names(set);
+		err = counters_names(set);
 	if (err) {
-		lttng_calibrate_keepers_release(keep);
+		keepers_release(keep);
 		return err;
 	}
 	s->counters = *set;
-	lttng_calibrate_keepers_release(lttng_calibrate_keepers);
-	memcpy(lttng_calibrate_keepers, keep, sizeof(keep));
+	keepers_release(keepers);
+	memcpy(keepers, keep, sizeof(keep));
 	lttng_calibrate_counters_refusal_clear();
 	return 0;
 }
 
 /* Parses, tries and installs a list; settings locked by the caller. */
-static int lttng_calibrate_counters_select(char *text,
-					   struct lttng_calibrate_settings *s)
+static int counters_select(char *text, struct lttng_calibrate_settings *s)
 {
 	struct lttng_calibrate_counter_set set;
 	int err;
 
-	err = lttng_calibrate_counters_parse(text, &set);
+	err = counters_parse(text, &set);
 	if (err)
 		return err;
-	return lttng_calibrate_counters_install(&set, s,
-						lttng_calibrate_counters_cpu(s->cpu));
+	return counters_install(&set, s, counters_cpu(s->cpu));
 }
 
 /**
@@ -214,13 +210,11 @@ int lttng_calibrate_selection_move(struct lttng_calibrate_settings *s, int cpu)
 
 	if (!set.nr)
 		return 0;
-	return lttng_calibrate_counters_install(&set, s,
-						lttng_calibrate_counters_cpu(cpu));
+	return counters_install(&set, s, counters_cpu(cpu));
 }
 
-static ssize_t lttng_calibrate_counters_write(struct file *file,
-					      const char __user *ubuf,
-					      size_t count, loff_t *ppos)
+static ssize_t counters_write(struct file *file, const char __user *ubuf,
+			      size_t count, loff_t *ppos)
 {
 	struct lttng_calibrate_settings *s;
 	char *text;
@@ -243,14 +237,14 @@ static ssize_t lttng_calibrate_counters_write(struct file *file,
 		err = PTR_ERR(s);
 		goto out_free;
 	}
-	err = lttng_calibrate_counters_select(text, s);
+	err = counters_select(text, s);
 	lttng_calibrate_settings_unlock();
 out_free:
 	kfree(text);
 	return err ? err : count;
 }
 
-static int lttng_calibrate_counters_show(struct seq_file *m, void *v)
+static int counters_show(struct seq_file *m, void *v)
 {
 	const struct lttng_calibrate_counter_spec *spec;
 	struct lttng_calibrate_settings s;
@@ -276,16 +270,16 @@ static int lttng_calibrate_counters_show(struct seq_file *m, void *v)
 	return 0;
 }
 
-static int lttng_calibrate_counters_open(struct inode *inode, struct file *file)
+static int counters_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, lttng_calibrate_counters_show, NULL);
+	return single_open(file, counters_show, NULL);
 }
 
-static const struct file_operations lttng_calibrate_counters_fops = {
+static const struct file_operations counters_fops = {
 	.owner = THIS_MODULE,
-	.open = lttng_calibrate_counters_open,
+	.open = counters_open,
 	.read = seq_read,
-	.write = lttng_calibrate_counters_write,
+	.write = counters_write,
 	.llseek = seq_lseek,
 	.release = single_release,
 };
@@ -299,7 +293,7 @@ static const struct file_operations lttng_calibrate_counters_fops = {
 int lttng_calibrate_selection_init(struct dentry *dir)
 {
 	return lttng_calibrate_create_file("counters", 0600, dir, NULL,
-					   &lttng_calibrate_counters_fops);
+					   &counters_fops);
 }
 
 /**
@@ -313,5 +307,5 @@ int lttng_calibrate_selection_init(struct dentry *dir)
 void lttng_calibrate_selection_exit(void)
 {
 	lttng_calibrate_settings_assert_locked();
-	lttng_calibrate_keepers_release(lttng_calibrate_keepers);
+	keepers_release(keepers);
 }
