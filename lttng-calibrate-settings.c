@@ -20,10 +20,10 @@
 #include <linux/lockdep.h>
 #include <linux/mutex.h>
 
-static DEFINE_MUTEX(lttng_calibrate_settings_mutex);
-static bool lttng_calibrate_run_active;
-static bool lttng_calibrate_settings_closed;
-static struct lttng_calibrate_settings lttng_calibrate_settings = {
+static DEFINE_MUTEX(settings_mutex);
+static bool run_active;
+static bool settings_closed;
+static struct lttng_calibrate_settings current_settings = {
 	.cpu = -1,
 	.max_iterations = 100000000,
 	.chunk_iterations = 10000,
@@ -42,17 +42,17 @@ struct lttng_calibrate_settings *lttng_calibrate_settings_lock(void)
 {
 	int err = 0;
 
-	if (mutex_lock_killable(&lttng_calibrate_settings_mutex))
+	if (mutex_lock_killable(&settings_mutex))
 		return ERR_PTR(-EINTR);
-	if (lttng_calibrate_settings_closed)
+	if (settings_closed)
 		err = -ENODEV;
-	else if (lttng_calibrate_run_active)
+	else if (run_active)
 		err = -EBUSY;
 	if (err) {
-		mutex_unlock(&lttng_calibrate_settings_mutex);
+		mutex_unlock(&settings_mutex);
 		return ERR_PTR(err);
 	}
-	return &lttng_calibrate_settings;
+	return &current_settings;
 }
 
 /**
@@ -68,8 +68,8 @@ struct lttng_calibrate_settings *lttng_calibrate_settings_lock(void)
  */
 void lttng_calibrate_settings_close(void)
 {
-	mutex_lock(&lttng_calibrate_settings_mutex);
-	lttng_calibrate_settings_closed = true;
+	mutex_lock(&settings_mutex);
+	settings_closed = true;
 }
 
 /**
@@ -77,8 +77,8 @@ void lttng_calibrate_settings_close(void)
  */
 void lttng_calibrate_settings_unlock(void)
 {
-	lockdep_assert_held(&lttng_calibrate_settings_mutex);
-	mutex_unlock(&lttng_calibrate_settings_mutex);
+	lockdep_assert_held(&settings_mutex);
+	mutex_unlock(&settings_mutex);
 }
 
 /**
@@ -89,7 +89,7 @@ void lttng_calibrate_settings_unlock(void)
  */
 void lttng_calibrate_settings_assert_locked(void)
 {
-	lockdep_assert_held(&lttng_calibrate_settings_mutex);
+	lockdep_assert_held(&settings_mutex);
 }
 
 /**
@@ -106,7 +106,7 @@ int lttng_calibrate_settings_begin_run(struct lttng_calibrate_settings *snap)
 	if (IS_ERR(s))
 		return PTR_ERR(s);
 	*snap = *s;
-	lttng_calibrate_run_active = true;
+	run_active = true;
 	lttng_calibrate_settings_unlock();
 	return 0;
 }
@@ -118,9 +118,9 @@ int lttng_calibrate_settings_begin_run(struct lttng_calibrate_settings *snap)
  */
 void lttng_calibrate_settings_end_run(void)
 {
-	mutex_lock(&lttng_calibrate_settings_mutex);
-	lttng_calibrate_run_active = false;
-	mutex_unlock(&lttng_calibrate_settings_mutex);
+	mutex_lock(&settings_mutex);
+	run_active = false;
+	mutex_unlock(&settings_mutex);
 }
 
 /**
@@ -134,9 +134,9 @@ void lttng_calibrate_settings_end_run(void)
  */
 int lttng_calibrate_settings_get(struct lttng_calibrate_settings *copy)
 {
-	if (mutex_lock_killable(&lttng_calibrate_settings_mutex))
+	if (mutex_lock_killable(&settings_mutex))
 		return -EINTR;
-	*copy = lttng_calibrate_settings;
-	mutex_unlock(&lttng_calibrate_settings_mutex);
+	*copy = current_settings;
+	mutex_unlock(&settings_mutex);
 	return 0;
 }
