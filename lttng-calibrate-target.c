@@ -51,7 +51,7 @@ noinline void lttng_calibrate_tracepoint_target(void)
 }
 
 /* What the payload tracepoint records: a system call's number and arguments. */
-static const unsigned long lttng_calibrate_payload_args[6] = {
+static const unsigned long payload_args[6] = {
 	3, 0x1000, 4096, 0, 0, 0,
 };
 
@@ -65,7 +65,7 @@ static const unsigned long lttng_calibrate_payload_args[6] = {
  */
 noinline void lttng_calibrate_payload_target(void)
 {
-	trace_lttng_calibrate_payload(0, lttng_calibrate_payload_args);
+	trace_lttng_calibrate_payload(0, payload_args);
 }
 
 /**

@@ -40,8 +40,7 @@
 #include <linux/stddef.h>
 
 /* The selected counters must open on the CPU runs will count on. */
-static int lttng_calibrate_cpu_check(struct lttng_calibrate_settings *s,
-				     s64 cpu)
+static int cpu_check(struct lttng_calibrate_settings *s, s64 cpu)
 {
 	return lttng_calibrate_selection_move(s, cpu);
 }
@@ -51,7 +50,7 @@ static struct lttng_calibrate_number cpu_param = {
 	.offset = offsetof(struct lttng_calibrate_settings, cpu),
 	.size = sizeof_field(struct lttng_calibrate_settings, cpu),
 	.min = -1, .max = -1,
-	.check = lttng_calibrate_cpu_check,
+	.check = cpu_check,
 };
 module_param_cb(cpu, &lttng_calibrate_number_param_ops, &cpu_param, 0644);
 MODULE_PARM_DESC(cpu,
@@ -88,14 +87,14 @@ module_param_cb(deltas_window, &lttng_calibrate_number_param_ops,
 MODULE_PARM_DESC(deltas_window,
 		 "Iterations kept in the deltas file (default 1000, at most 65536, 0: none)");
 
-static struct dentry *lttng_calibrate_dir;
+static struct dentry *debugfs_dir;
 
 /*
  * Removes the files, then undoes what they may have done: on unload, and
  * when a load fails after creating some (they can be used as soon as they
  * exist: a run, a counter selection).
  */
-static void lttng_calibrate_teardown(struct dentry *dir)
+static void teardown(struct dentry *dir)
 {
 	/* Waits for readers and writers still inside a file operation. */
 	debugfs_remove_recursive(dir);
@@ -151,21 +150,21 @@ static int __init lttng_calibrate_init(void)
 	      lttng_calibrate_probe_init(dir);
 	if (ret)
 		goto out_run_exit;
-	lttng_calibrate_dir = dir;
+	debugfs_dir = dir;
 	return 0;
 
 out_run_exit:
-	lttng_calibrate_teardown(dir);
+	teardown(dir);
 	lttng_calibrate_run_exit();
 	return ret;
 out_teardown:
-	lttng_calibrate_teardown(dir);
+	teardown(dir);
 	return ret;
 }
 
 static void __exit lttng_calibrate_exit(void)
 {
-	lttng_calibrate_teardown(lttng_calibrate_dir);
+	teardown(debugfs_dir);
 	lttng_calibrate_run_exit();
 }
 
