@@ -16,7 +16,7 @@
 #include <linux/smp.h>
 
 /* How long the cycle counter is measured against the ns clock. */
-#define LTTNG_CALIBRATE_CLOCK_CALIBRATION_NS	(NSEC_PER_MSEC)
+#define CALIBRATION_NS	(NSEC_PER_MSEC)
 
 /**
  * lttng_calibrate_clock_open() - the clock of a run
@@ -63,10 +63,10 @@ int lttng_calibrate_clock_open(struct lttng_calibrate_clock *clk, int cpu)
  * @clk: what lttng_calibrate_clock_open() gave
  *
  * The cycle counter runs at the CPU's frequency, which the kernel does not
- * publish: it is measured against the monotonic clock, for
- * LTTNG_CALIBRATE_CLOCK_CALIBRATION_NS with interrupts off.  A cycle
- * counter that the PMU could not schedule (its counters all taken by other
- * pinned events) gives way to the architecture's counter.
+ * publish: it is measured against the monotonic clock, for CALIBRATION_NS
+ * with interrupts off.  A cycle counter that the PMU could not schedule
+ * (its counters all taken by other pinned events) gives way to the
+ * architecture's counter.
  *
  * Context: the run's thread, bound to its CPU.
  * Return: 0; -EAGAIN when the thread is not on the run's CPU (it went
@@ -89,7 +89,7 @@ int lttng_calibrate_clock_start(struct lttng_calibrate_clock *clk)
 	t0 = ktime_get_mono_fast_ns();
 	do {
 		t1 = ktime_get_mono_fast_ns();
-	} while (t1 - t0 < LTTNG_CALIBRATE_CLOCK_CALIBRATION_NS);
+	} while (t1 - t0 < CALIBRATION_NS);
 	c1 = lttng_calibrate_clock_read(clk);
 	local_irq_restore(flags);
 	if (clk->lost) {

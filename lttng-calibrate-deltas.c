@@ -27,13 +27,13 @@
 #include <linux/string.h>
 
 /* Copies a reader makes before it settles for what it has. */
-#define LTTNG_CALIBRATE_DELTAS_TRIES	4
+#define DELTAS_TRIES	4
 
 /*
  * Snapshots open at once, at most: each is a copy of the ring, up to
  * 65536 rows of 18 values (9 MiB), charged to the reader's memory cgroup.
  */
-#define LTTNG_CALIBRATE_DELTAS_MAX_OPEN	8
+#define DELTAS_MAX_OPEN	8
 static atomic_t deltas_open_nr = ATOMIC_INIT(0);
 
 /* Protects the pointer to the current ring, not its content. */
@@ -137,7 +137,7 @@ struct deltas_view {
 };
 
 /* Rows a reader copies between two looks at how far the run has got. */
-#define LTTNG_CALIBRATE_DELTAS_STEP	64
+#define DELTAS_STEP	64
 
 /*
  * Copies rows of @d into the same slots of @copy, oldest first, in steps,
@@ -165,7 +165,7 @@ static bool deltas_copy(const struct lttng_calibrate_deltas *d,
 		rows = smp_load_acquire(&d->rows);
 		if (i >= rows)
 			break;
-		end = min_t(u64, rows, i + LTTNG_CALIBRATE_DELTAS_STEP);
+		end = min_t(u64, rows, i + DELTAS_STEP);
 		div_u64_rem(i, d->window, &slot);
 		end = min_t(u64, end, i + d->window - slot);
 		memcpy(copy->value + (size_t)slot * d->stride,
@@ -278,7 +278,7 @@ static struct lttng_calibrate_deltas *deltas_current(void)
 
 /*
  * Memory per open: one copy of the ring, at most 65536 rows of 18 values,
- * and LTTNG_CALIBRATE_DELTAS_MAX_OPEN copies at once (-EMFILE past them).
+ * and DELTAS_MAX_OPEN copies at once (-EMFILE past them).
  */
 static int deltas_snapshot(struct deltas_view *v)
 {
@@ -289,8 +289,7 @@ static int deltas_snapshot(struct deltas_view *v)
 		v->d = &deltas_none;
 		return 0;
 	}
-	if (!atomic_add_unless(&deltas_open_nr, 1,
-			       LTTNG_CALIBRATE_DELTAS_MAX_OPEN)) {
+	if (!atomic_add_unless(&deltas_open_nr, 1, DELTAS_MAX_OPEN)) {
 		lttng_calibrate_deltas_put(d);
 		return -EMFILE;
 	}
@@ -300,7 +299,7 @@ static int deltas_snapshot(struct deltas_view *v)
 		lttng_calibrate_deltas_put(d);
 		return -ENOMEM;
 	}
-	for (tries = 0; tries < LTTNG_CALIBRATE_DELTAS_TRIES; tries++) {
+	for (tries = 0; tries < DELTAS_TRIES; tries++) {
 		if (deltas_copy(d, v->d, v))
 			break;
 		v->nr = 0;

@@ -160,7 +160,7 @@ static bool parse_number(const char *s, u64 *value)
 }
 
 /* The longest generic form: a 10-digit type and three 0x + 16 digits. */
-#define LTTNG_CALIBRATE_GENERIC_MAX	(10 + 3 * 19 + 1)
+#define GENERIC_FORM_MAX	(10 + 3 * 19 + 1)
 
 /*
  * TYPE:CONFIG[:CONFIG1[:CONFIG2]]: an event of any PMU, by the type number
@@ -169,7 +169,7 @@ static bool parse_number(const char *s, u64 *value)
 static bool parse_generic(const char *name,
 			  struct lttng_calibrate_counter_spec *spec)
 {
-	char buf[LTTNG_CALIBRATE_GENERIC_MAX], *text = buf, *word;
+	char buf[GENERIC_FORM_MAX], *text = buf, *word;
 	u64 *config[] = { &spec->config, &spec->config1, &spec->config2 };
 	u64 type;
 	int i;

@@ -24,10 +24,10 @@
 #include <linux/uaccess.h>
 
 /* Digits of the largest s64, and a sign. */
-#define LTTNG_CALIBRATE_DECIMAL_MAX	20
+#define DECIMAL_MAX	20
 
 /* The longest command a settings file takes: a word or a number. */
-#define LTTNG_CALIBRATE_SETTING_INPUT_MAX	32
+#define SETTING_INPUT_MAX	32
 
 /**
  * lttng_calibrate_parse_decimal() - a whole command that is one number
@@ -58,7 +58,7 @@ int lttng_calibrate_parse_decimal(const char *text, size_t len, s64 min,
 		negative = true;
 		i++;
 	}
-	if (i == len || len - i > LTTNG_CALIBRATE_DECIMAL_MAX)
+	if (i == len || len - i > DECIMAL_MAX)
 		return -EINVAL;
 	for (; i < len; i++) {
 		if (!isdigit(text[i]))
@@ -130,7 +130,7 @@ static ssize_t choice_write(struct file *file, const char __user *ubuf,
 			    size_t count, loff_t *ppos)
 {
 	const struct lttng_calibrate_choice *c = file_inode(file)->i_private;
-	char buf[LTTNG_CALIBRATE_SETTING_INPUT_MAX];
+	char buf[SETTING_INPUT_MAX];
 	struct lttng_calibrate_settings *s;
 	const char *why;
 	ssize_t ret;
@@ -285,7 +285,7 @@ static ssize_t number_write(struct file *file, const char __user *ubuf,
 			    size_t count, loff_t *ppos)
 {
 	const struct lttng_calibrate_number *n = file_inode(file)->i_private;
-	char buf[LTTNG_CALIBRATE_SETTING_INPUT_MAX];
+	char buf[SETTING_INPUT_MAX];
 	ssize_t ret;
 
 	ret = lttng_calibrate_copy_command(buf, sizeof(buf), ubuf, count);

@@ -126,37 +126,37 @@ void lttng_calibrate_status_stop(void)
 
 /**
  * enum result_column - one column of a row of the results
- * @LTTNG_CALIBRATE_MEAN: mean
- * @LTTNG_CALIBRATE_STDDEV: sample standard deviation
- * @LTTNG_CALIBRATE_MIN: smallest sample
- * @LTTNG_CALIBRATE_MEDIAN: median, from the histogram
- * @LTTNG_CALIBRATE_P99: 99th percentile, from the histogram
- * @LTTNG_CALIBRATE_MAX: largest sample
- * @LTTNG_CALIBRATE_COLD: the cold first sample
- * @LTTNG_CALIBRATE_NR_STATS: number of columns
+ * @COLUMN_MEAN: mean
+ * @COLUMN_STDDEV: sample standard deviation
+ * @COLUMN_MIN: smallest sample
+ * @COLUMN_MEDIAN: median, from the histogram
+ * @COLUMN_P99: 99th percentile, from the histogram
+ * @COLUMN_MAX: largest sample
+ * @COLUMN_COLD: the cold first sample
+ * @NR_COLUMNS: number of columns
  */
 enum result_column {
-	LTTNG_CALIBRATE_MEAN,
-	LTTNG_CALIBRATE_STDDEV,
-	LTTNG_CALIBRATE_MIN,
-	LTTNG_CALIBRATE_MEDIAN,
-	LTTNG_CALIBRATE_P99,
-	LTTNG_CALIBRATE_MAX,
-	LTTNG_CALIBRATE_COLD,
-	LTTNG_CALIBRATE_NR_STATS,
+	COLUMN_MEAN,
+	COLUMN_STDDEV,
+	COLUMN_MIN,
+	COLUMN_MEDIAN,
+	COLUMN_P99,
+	COLUMN_MAX,
+	COLUMN_COLD,
+	NR_COLUMNS,
 };
 
 static const char *const stat_names[] = {
-	[LTTNG_CALIBRATE_MEAN] = "mean",
-	[LTTNG_CALIBRATE_STDDEV] = "stddev",
-	[LTTNG_CALIBRATE_MIN] = "min",
-	[LTTNG_CALIBRATE_MEDIAN] = "median",
-	[LTTNG_CALIBRATE_P99] = "p99",
-	[LTTNG_CALIBRATE_MAX] = "max",
-	[LTTNG_CALIBRATE_COLD] = "cold",
+	[COLUMN_MEAN] = "mean",
+	[COLUMN_STDDEV] = "stddev",
+	[COLUMN_MIN] = "min",
+	[COLUMN_MEDIAN] = "median",
+	[COLUMN_P99] = "p99",
+	[COLUMN_MAX] = "max",
+	[COLUMN_COLD] = "cold",
 };
 
-static_assert(ARRAY_SIZE(stat_names) == LTTNG_CALIBRATE_NR_STATS);
+static_assert(ARRAY_SIZE(stat_names) == NR_COLUMNS);
 
 static const char *const row_names[] = {
 	[LTTNG_CALIBRATE_TARGET] = "target",
@@ -229,7 +229,7 @@ table_invalid(const struct lttng_calibrate_result *res,
  */
 struct row_values {
 	u64 count;
-	s64 milli[LTTNG_CALIBRATE_NR_STATS];
+	s64 milli[NR_COLUMNS];
 };
 
 /* Every figure of a table's row, in the table's unit. */
@@ -242,17 +242,16 @@ static void row_figures(const struct lttng_calibrate_result *res,
 
 	lttng_calibrate_stats_summarize(&res->stats[t->metric][row], &sum);
 	val->count = sum.count;
-	val->milli[LTTNG_CALIBRATE_MEAN] = sum.mean_milli;
-	val->milli[LTTNG_CALIBRATE_STDDEV] = min_t(u64, sum.stddev_milli,
-						   S64_MAX);
-	val->milli[LTTNG_CALIBRATE_MIN] = lttng_calibrate_milli(sum.min);
-	val->milli[LTTNG_CALIBRATE_MEDIAN] = lttng_calibrate_milli(sum.median);
-	val->milli[LTTNG_CALIBRATE_P99] = lttng_calibrate_milli(sum.p99);
-	val->milli[LTTNG_CALIBRATE_MAX] = lttng_calibrate_milli(sum.max);
-	val->milli[LTTNG_CALIBRATE_COLD] =
+	val->milli[COLUMN_MEAN] = sum.mean_milli;
+	val->milli[COLUMN_STDDEV] = min_t(u64, sum.stddev_milli, S64_MAX);
+	val->milli[COLUMN_MIN] = lttng_calibrate_milli(sum.min);
+	val->milli[COLUMN_MEDIAN] = lttng_calibrate_milli(sum.median);
+	val->milli[COLUMN_P99] = lttng_calibrate_milli(sum.p99);
+	val->milli[COLUMN_MAX] = lttng_calibrate_milli(sum.max);
+	val->milli[COLUMN_COLD] =
 		lttng_calibrate_milli(res->cold[t->metric][row]);
 	if (t->ns)
-		for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
+		for (i = 0; i < NR_COLUMNS; i++)
 			val->milli[i] = lttng_calibrate_milli_to_ns(val->milli[i],
 								    res->clock_khz);
 }
@@ -282,8 +281,8 @@ static const char *table_value(char *buf, size_t size,
 			       int stat, s64 milli)
 {
 	return format_milli(buf, size, milli,
-			    t->ns || stat == LTTNG_CALIBRATE_MEAN ||
-			    stat == LTTNG_CALIBRATE_STDDEV);
+			    t->ns || stat == COLUMN_MEAN ||
+			    stat == COLUMN_STDDEV);
 }
 
 /**
@@ -420,8 +419,8 @@ static void put_overhead(const struct facts_out *o,
 		row_figures(res, &t, LTTNG_CALIBRATE_DIFFERENCE, &d);
 		snprintf(key, sizeof(key), "overhead.%s.mean", t.key);
 		snprintf(label, sizeof(label), "overhead per call, %s:", t.name);
-		put_milli(o, key, label, d.milli[LTTNG_CALIBRATE_MEAN]);
-		ci = lttng_calibrate_ci95_milli(d.milli[LTTNG_CALIBRATE_STDDEV],
+		put_milli(o, key, label, d.milli[COLUMN_MEAN]);
+		ci = lttng_calibrate_ci95_milli(d.milli[COLUMN_STDDEV],
 						d.count);
 		snprintf(key, sizeof(key), "overhead.%s.ci95", t.key);
 		put_milli(o, key, "  +/- (95% confidence):", ci);
@@ -474,13 +473,13 @@ static void print_table(struct seq_file *m,
 	/* The first column holds the table's name, however long. */
 	width = max_t(int, 24, strlen(t->name));
 	seq_printf(m, "%-*s %10s", width, t->name, "count");
-	for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
+	for (i = 0; i < NR_COLUMNS; i++)
 		seq_printf(m, " %12s", stat_names[i]);
 	seq_putc(m, '\n');
 	for (row = 0; row < LTTNG_CALIBRATE_NR_ROWS; row++) {
 		row_figures(res, t, row, &val);
 		seq_printf(m, "%-*s %10llu", width, row_names[row], val.count);
-		for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
+		for (i = 0; i < NR_COLUMNS; i++)
 			seq_printf(m, " %12s",
 				   table_value(buf, sizeof(buf), t, i,
 					       val.milli[i]));
@@ -503,7 +502,7 @@ static void kv_table(struct seq_file *m,
 		r = row_names[row];
 		row_figures(res, t, row, &val);
 		seq_printf(m, "%s.%s.count=%llu\n", r, t->key, val.count);
-		for (i = 0; i < LTTNG_CALIBRATE_NR_STATS; i++)
+		for (i = 0; i < NR_COLUMNS; i++)
 			seq_printf(m, "%s.%s.%s=%s\n", r, t->key, stat_names[i],
 				   table_value(buf, sizeof(buf), t, i,
 					       val.milli[i]));

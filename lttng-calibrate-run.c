@@ -40,7 +40,7 @@
 #define LTTNG_CALIBRATE_CHUNK_US	10000
 
 /* Longest text accepted by "run": a u64 in decimal and a newline. */
-#define LTTNG_CALIBRATE_RUN_INPUT_MAX	32
+#define RUN_INPUT_MAX	32
 
 /*
  * Times each CPU went offline since the module was loaded: a run whose CPU
@@ -472,7 +472,7 @@ static ssize_t run_write(struct file *file, const char __user *ubuf,
 			 size_t count, loff_t *ppos)
 {
 	struct run_file *rf = file->private_data;
-	char buf[LTTNG_CALIBRATE_RUN_INPUT_MAX];
+	char buf[RUN_INPUT_MAX];
 	struct run_state *run;
 	ssize_t ret;
 	s64 asked;

@@ -18,7 +18,7 @@
 #include <linux/string.h>
 
 /* The longest list "counters" accepts, in bytes. */
-#define LTTNG_CALIBRATE_COUNTERS_INPUT_MAX	512
+#define COUNTERS_INPUT_MAX	512
 
 /*
  * One event of each selected counter, created disabled and held while it
@@ -220,10 +220,9 @@ static ssize_t counters_write(struct file *file, const char __user *ubuf,
 	char *text;
 	int err;
 
-	if (count > LTTNG_CALIBRATE_COUNTERS_INPUT_MAX)
+	if (count > COUNTERS_INPUT_MAX)
 		return lttng_calibrate_counters_refuse(-EINVAL,
-			"list longer than %d bytes",
-			LTTNG_CALIBRATE_COUNTERS_INPUT_MAX);
+			"list longer than %d bytes", COUNTERS_INPUT_MAX);
 	text = memdup_user_nul(ubuf, count);
 	if (IS_ERR(text))
 		return PTR_ERR(text);

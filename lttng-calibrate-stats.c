@@ -19,7 +19,7 @@
  * so that it can be rounded to nearest: round(sqrt(v)) =
  * floor((floor(sqrt(floor(4 * v))) + 1) / 2).
  */
-#define LTTNG_CALIBRATE_VAR_SCALE	4000000ULL
+#define VAR_SCALE	4000000ULL
 
 static inline struct lttng_calibrate_u128 u128_from(u64 hi, u64 lo)
 {
@@ -508,7 +508,7 @@ static u64 stats_stddev_milli(const struct lttng_calibrate_stats *s)
 	scaled = u128_mul_u64(m2, n, &overflow);
 	scaled = u128_add_u64(scaled, frac);
 	overflow |= u128_cmp(scaled, u128_from(0, frac)) < 0;
-	scaled = u128_mul_u64(scaled, LTTNG_CALIBRATE_VAR_SCALE, &overflow);
+	scaled = u128_mul_u64(scaled, VAR_SCALE, &overflow);
 	if (!overflow) {
 		t = u128_mul64(n, n - 1);
 		scaled = u128_divmod(scaled, t, NULL);
@@ -521,8 +521,8 @@ static u64 stats_stddev_milli(const struct lttng_calibrate_stats *s)
 	 * here, the thousandths of the deviation move by less than 10^-13.
 	 */
 	overflow = false;
-	scaled = u128_mul_u64(var, LTTNG_CALIBRATE_VAR_SCALE, &overflow);
-	t = u128_mul64(var_rem, LTTNG_CALIBRATE_VAR_SCALE);
+	scaled = u128_mul_u64(var, VAR_SCALE, &overflow);
+	t = u128_mul64(var_rem, VAR_SCALE);
 	t = u128_div_u64(t, n - 1, NULL);
 	scaled = u128_add(scaled, t, &overflow);
 	return stddev_round(scaled, !overflow, var);
