@@ -1,0 +1,74 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# The test command's stages as make targets, for "make -jN" to schedule
+# (tools/run-tests gives the variables and the job count; each recipe is
+# tools/run-stage, which writes the stage's TAP and never fails).
+#
+#   HOST_LANES  the host stages, a lane per word, its stages joined by
+#               commas (compare,lib,stats,package trace,cli): a lane's
+#               stages one after the other, lanes side by side
+#   MAN         "man" when asked: after every host lane, for it builds
+#               every command's directory (make install-tools)
+#   CHAINS      a word per kernel, its stages as STAGE@KVER joined by
+#               commas, the kernel whose lane is the longest first: a
+#               kernel's stages one after the other (they install into
+#               that kernel's module tree), after every host stage and
+#               the commands' build (prepare); kernels side by side
+#   DEBUG       "debug" when the debug kernel's stages are asked: its
+#               build (debug-kernel) comes first, and its stages, whose
+#               KVER is "debug", after it
+#   DEBUG_SLOT  "debug-kernel-slot" when jobs > 1: the debug kernel's
+#               build is "make -j2", two of the jobs; this target holds
+#               the second until the build ends
+#   LAST        package-vm, lab (those asked), in that order, after every
+#               other stage: package-vm installs packages on the host
+#               every guest shares
+#   LAST_KVERS  the kernels the last stages run on; JOBS, their guests
+#               side by side
+#
+# make walks the prerequisites of "all" in order each time a job ends and
+# starts the first ones ready: the order below is the priority.
+
+comma := ,
+# A stage is no sub-make of this one: its makes (kbuild's among them) run
+# as from the shell, with jobs of their own.
+run := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL tools/run-stage
+lanes := $(subst $(comma), ,$(HOST_LANES))
+host := $(lanes) $(MAN)
+kernel := $(subst $(comma), ,$(CHAINS))
+debug_build := $(if $(DEBUG),debug-kernel)
+
+all: $(debug_build) $(host) $(DEBUG_SLOT) $(kernel) $(LAST)
+
+# chain TARGET...: each target after the one before it.
+chain = $(if $(word 2,$1),$(eval $(word 2,$1): $(word 1,$1))$(call chain,$(wordlist 2,$(words $1),$1)))
+$(foreach l,$(HOST_LANES),$(call chain,$(subst $(comma), ,$(l))))
+$(foreach c,$(CHAINS),$(call chain,$(subst $(comma), ,$(c))))
+
+$(MAN): $(lanes)
+
+ifneq ($(kernel),)
+firsts := $(foreach c,$(CHAINS),$(firstword $(subst $(comma), ,$(c))))
+$(firsts): prepare
+$(filter %@debug,$(firsts)): $(debug_build)
+prepare: $(host)
+endif
+
+package-vm lab: $(host) $(kernel)
+ifneq ($(filter package-vm,$(LAST)),)
+lab: package-vm
+endif
+
+$(debug_build) prepare $(host):
+	@$(run) $@
+
+$(kernel):
+	@$(run) $(subst @, ,$@)
+
+$(DEBUG_SLOT):
+	@while [ ! -s build/tap/debug-kernel.rc ]; do sleep 1; done
+
+$(LAST):
+	@$(run) $@ --jobs $(JOBS) $(LAST_KVERS)
+
+.PHONY: all $(debug_build) prepare $(host) $(kernel) $(DEBUG_SLOT) $(LAST)
