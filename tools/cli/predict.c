@@ -16,12 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <signal.h>
-#include <sys/mount.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "../lib/cgroup.h"
 #include "../lib/stats.h"
 #include "lttng-calibrate.h"
 #include "predict.h"
@@ -576,66 +575,7 @@ static double lc_pr_throughput(const char *path)
 	return v;
 }
 
-/**
- * struct lc_pr_cgroup - the cgroup the command runs in
- * @mnt: a cgroup2 mount of our own, in the scratch directory
- * @dir: our cgroup in it
- * @procs: its cgroup.procs, which the command's process writes itself to
- * @mounted: @mnt is mounted
- * @made: @dir exists
- * @why: why there is none, when there is none
- *
- * Its cpu.stat counts every process the command starts, whoever reaps it
- * (a server's children that nobody waits for too); without cgroup2, the
- * CPU time is getrusage()'s, of the children the command waited for.
- */
-struct lc_pr_cgroup {
-	char mnt[320];
-	char dir[352];
-	char procs[384];
-	bool mounted;
-	bool made;
-	char why[96];
-};
-
-static struct lc_pr_cgroup lc_pr_cg;
-
-static void lc_pr_cgroup_setup(const struct lc_predict_ctx *pc)
-{
-	struct lc_pr_cgroup *cg = &lc_pr_cg;
-
-	snprintf(cg->mnt, sizeof(cg->mnt), "%s/cgroup", pc->bench.tmpdir);
-	snprintf(cg->dir, sizeof(cg->dir), "%.300s/lc-predict", cg->mnt);
-	snprintf(cg->procs, sizeof(cg->procs), "%.340s/cgroup.procs",
-		 cg->dir);
-	if (mkdir(cg->mnt, 0700) ||
-	    mount("cgroup2", cg->mnt, "cgroup2", MS_NOSUID | MS_NODEV |
-		  MS_NOEXEC, NULL)) {
-		snprintf(cg->why, sizeof(cg->why), "cgroup2: %s",
-			 strerror(errno));
-		return;
-	}
-	cg->mounted = true;
-	if (mkdir(cg->dir, 0700)) {
-		snprintf(cg->why, sizeof(cg->why), "cgroup2 mkdir: %s",
-			 strerror(errno));
-		return;
-	}
-	cg->made = true;
-}
-
-/* The cgroup's CPU time so far, in ns, or -1. */
-static double lc_pr_cgroup_ns(void)
-{
-	char path[400], *text;
-	long long usec;
-
-	snprintf(path, sizeof(path), "%s/cpu.stat", lc_pr_cg.dir);
-	text = lc_read_file(path, NULL);
-	usec = lc_field_ll(text, "usage_usec ", -1);
-	free(text);
-	return usec < 0 ? -1 : usec * 1e3;
-}
+static struct lc_cgroup lc_pr_cg;
 
 /*
  * What the command left running in its cgroup killed, and waited for
@@ -643,24 +583,11 @@ static double lc_pr_cgroup_ns(void)
  */
 static void lc_pr_cgroup_kill(void)
 {
-	if (lc_pr_cg.made && lc_cgroup_kill(lc_pr_cg.dir))
+	if (lc_cgroup_empty(&lc_pr_cg))
 		lc_err("predict: killing what the command left in %s: %s",
 		       lc_pr_cg.dir, errno == ENOSYS ?
 		       "this kernel has neither cgroup.kill (Linux 5.14) nor pidfd_open() (Linux 5.3)" :
 		       strerror(errno));
-}
-
-static void lc_pr_cgroup_release(void)
-{
-	struct lc_pr_cgroup *cg = &lc_pr_cg;
-
-	lc_pr_cgroup_kill();
-	if (cg->made && !rmdir(cg->dir))
-		cg->made = false;
-	if (cg->mounted && !umount2(cg->mnt, MNT_DETACH))
-		cg->mounted = false;
-	if (cg->mnt[0])
-		rmdir(cg->mnt);
 }
 
 /*
@@ -686,12 +613,12 @@ static int lc_pr_run_command(struct lc_predict_ctx *pc, char **argv,
 	proc.err = err;
 	if (lc_pr_cg.made)
 		proc.cgroup_procs = lc_pr_cg.procs;
-	cg_before = lc_pr_cgroup_ns();
+	cg_before = lc_cgroup_cpu_ns(&lc_pr_cg);
 	getrusage(RUSAGE_CHILDREN, &before);
 	code = lc_proc_run(&proc);
 	getrusage(RUSAGE_CHILDREN, &after);
 	lc_pr_cgroup_kill();
-	cg_after = lc_pr_cgroup_ns();
+	cg_after = lc_cgroup_cpu_ns(&lc_pr_cg);
 	if (lc_signal_caught())
 		return -1;
 	if (code) {
@@ -1089,7 +1016,7 @@ int lc_predict_main(int argc, char **argv)
 	}
 	pc.set = o.set;
 	pc.function = o.function;
-	lc_pr_cgroup_setup(&pc);
+	lc_cgroup_make(&lc_pr_cg, pc.bench.tmpdir, "lc-predict");
 	if (lc_pr_cg.made)
 		snprintf(p.cpu_time, sizeof(p.cpu_time),
 			 "cgroup (the command and every process it starts)");
@@ -1109,7 +1036,8 @@ int lc_predict_main(int argc, char **argv)
 	if (!err)
 		err = lc_pr_measure(&p, &pc, &o);
 	lc_predict_finish(&pc);
-	lc_pr_cgroup_release();
+	lc_pr_cgroup_kill();
+	lc_cgroup_remove(&lc_pr_cg);
 	if (lc_pr_cg.mounted)
 		lc_err("predict: %s is still mounted: %s and what is in it left in place",
 		       lc_pr_cg.mnt, pc.bench.tmpdir);
