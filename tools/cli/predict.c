@@ -24,11 +24,10 @@
 #include "../lib/stats.h"
 #include "lttng-calibrate.h"
 #include "predict.h"
+#include "predict-model.h"
 
 #define LC_PREDICT_DEFAULT_RUNS	5
-#define LC_PREDICT_MAX_RUNS	1000
 #define LC_PREDICT_DEFAULT_N	20000ULL
-#define LC_PREDICT_CONFIDENCE	95.0
 
 static const char lc_predict_usage[] =
 "Usage: lttng-calibrate predict [OPTION]... -- COMMAND [ARG]...\n"
@@ -119,174 +118,6 @@ struct lc_predict_opts {
 	char **argv;
 };
 
-/**
- * struct lc_predict_runs - what N runs of the command measured
- * @cpu_ns: CPU time of the command and its children, per run
- * @events: events recorded, per run
- * @lost: events lost, per run
- * @throughput: throughput printed, per run (NaN when none)
- * @nr: runs done
- */
-struct lc_predict_runs {
-	double cpu_ns[LC_PREDICT_MAX_RUNS];
-	double events[LC_PREDICT_MAX_RUNS];
-	double lost[LC_PREDICT_MAX_RUNS];
-	double throughput[LC_PREDICT_MAX_RUNS];
-	size_t nr;
-};
-
-/**
- * struct lc_predict_row - one configuration's figures
- * @name: the configuration ("ftrace-syscalls-sched")
- * @tracer: how it traces
- * @status: LC_BENCH_OK, LC_BENCH_UNAVAILABLE or LC_BENCH_FAILED
- * @reason: why it is not ok
- * @runs: its traced runs
- * @cost_cycles: cost of one event (0 when it records none)
- * @cost_ci95: half-width of its 95 % interval
- * @cost_basis: the bench rows it comes from
- */
-struct lc_predict_row {
-	char name[LC_PREDICT_NAME_MAX];
-	const struct lc_predict_tracer *tracer;
-	enum lc_bench_status status;
-	char reason[LC_BENCH_REASON_MAX];
-	struct lc_predict_runs runs;
-	double cost_cycles;
-	double cost_ci95;
-	char cost_basis[64];
-};
-
-/**
- * struct lc_predict - the whole prediction
- * @kernel: uname -r
- * @command: the command, its words joined by spaces
- * @clock: the module's clock, and its frequency in kHz
- * @clock_khz: see @clock
- * @cpu_time: how CPU time is measured: "cgroup", or "getrusage" and why
- * @per_work: every run printed a throughput: figures are scaled to the
- *	untraced runs' work (lc_pr_scale())
- * @base_throughput: the untraced runs' mean throughput
- * @base: the untraced runs
- * @rows: one per configuration
- * @nr: how many
- */
-struct lc_predict {
-	char kernel[LC_BENCH_TEXT_MAX];
-	char command[1024];
-	char clock[LC_BENCH_NAME_MAX];
-	long long clock_khz;
-	char cpu_time[192];
-	bool per_work;
-	double base_throughput;
-	struct lc_predict_runs base;
-	struct lc_predict_row rows[16];
-	size_t nr;
-};
-
-/**
- * struct lc_predict_fig - a row's figures, computed from its runs
- * @events: events per run
- * @lost: events lost per run
- * @predicted: predicted overhead per run, cycles
- * @predicted_ci95: its interval's half-width, from the cost's
- * @measured: traced minus untraced CPU time per run, cycles (Welch)
- * @measured_ci95: its interval's half-width
- * @base: untraced CPU time per run, cycles
- * @explained: @predicted over @measured
- * @agree: they agree within their intervals
- * @throughput: mean throughput of the traced runs (NaN when none)
- */
-struct lc_predict_fig {
-	double events;
-	double lost;
-	double predicted;
-	double predicted_ci95;
-	double measured;
-	double measured_ci95;
-	double base;
-	double explained;
-	bool agree;
-	double throughput;
-};
-
-static double lc_pr_cycles(const struct lc_predict *p, double ns)
-{
-	return ns * (double)p->clock_khz / 1e6;
-}
-
-static double lc_pr_mean(const double *v, size_t n)
-{
-	struct summary s;
-
-	if (!n || summarize(v, n, &s))
-		return NAN;
-	return s.mean;
-}
-
-/*
- * Run @i's scale: 1, or where the command prints its throughput (it runs
- * for a fixed time, as tbench does, and tracing shows as less work done
- * in the same CPU time), the untraced runs' mean throughput over the
- * run's, so that every run's figures are those of the same work.
- */
-static double lc_pr_scale(const struct lc_predict *p,
-			  const struct lc_predict_runs *r, size_t i)
-{
-	return p->per_work ? p->base_throughput / r->throughput[i] : 1;
-}
-
-static void lc_pr_figures(const struct lc_predict *p,
-			  const struct lc_predict_row *row,
-			  struct lc_predict_fig *f)
-{
-	double base[LC_PREDICT_MAX_RUNS], traced[LC_PREDICT_MAX_RUNS];
-	double pred[LC_PREDICT_MAX_RUNS];
-	const struct lc_predict_runs *r = &row->runs;
-	struct summary sb, st;
-	struct welch w;
-	size_t i, n = 0;
-
-	for (i = 0; i < p->base.nr; i++)
-		base[i] = lc_pr_cycles(p, p->base.cpu_ns[i]) *
-			  lc_pr_scale(p, &p->base, i);
-	for (i = 0; i < r->nr; i++) {
-		traced[i] = lc_pr_cycles(p, r->cpu_ns[i]) *
-			    lc_pr_scale(p, r, i);
-		pred[i] = r->events[i] * lc_pr_scale(p, r, i);
-	}
-	memset(f, 0, sizeof(*f));
-	f->events = lc_pr_mean(r->events, r->nr);
-	f->lost = lc_pr_mean(r->lost, r->nr);
-	f->predicted = lc_pr_mean(pred, r->nr) * row->cost_cycles;
-	f->predicted_ci95 = lc_pr_mean(pred, r->nr) * row->cost_ci95;
-	f->measured = NAN;
-	f->measured_ci95 = NAN;
-	f->base = NAN;
-	f->explained = NAN;
-	if (!summarize(base, p->base.nr, &sb) &&
-	    !summarize(traced, r->nr, &st)) {
-		welch_test(&sb, &st, LC_PREDICT_CONFIDENCE, &w);
-		f->base = sb.mean;
-		f->measured = w.diff;
-		f->measured_ci95 = w.halfwidth;
-	}
-	if (f->measured != 0 && isfinite(f->measured))
-		f->explained = f->predicted / f->measured;
-	f->agree = isfinite(f->measured_ci95) &&
-		   fabs(f->measured - f->predicted) <=
-		   f->measured_ci95 + f->predicted_ci95;
-	for (i = 0; i < r->nr; i++)
-		if (isfinite(r->throughput[i]))
-			traced[n++] = r->throughput[i];
-	f->throughput = n ? lc_pr_mean(traced, n) : NAN;
-}
-
-static double lc_pr_percent(double v, double base)
-{
-	return base > 0 ? 100.0 * v / base : NAN;
-}
-
 /* Output */
 
 static void lc_pr_cell(char *buf, size_t len, double v, const char *fmt)
@@ -297,43 +128,10 @@ static void lc_pr_cell(char *buf, size_t len, double v, const char *fmt)
 		snprintf(buf, len, "-");
 }
 
-static double lc_pr_base_throughput(const struct lc_predict *p)
-{
-	double v[LC_PREDICT_MAX_RUNS];
-	size_t i, n = 0;
-
-	for (i = 0; i < p->base.nr; i++)
-		if (isfinite(p->base.throughput[i]))
-			v[n++] = p->base.throughput[i];
-	return n ? lc_pr_mean(v, n) : NAN;
-}
-
-/* Did every run print a throughput?  Then figures are of the same work. */
-static bool lc_pr_has_throughput(const struct lc_predict_runs *r)
-{
-	size_t i;
-
-	for (i = 0; i < r->nr; i++)
-		if (!isfinite(r->throughput[i]) || r->throughput[i] <= 0)
-			return false;
-	return r->nr > 0;
-}
-
-static void lc_pr_work(struct lc_predict *p)
-{
-	size_t i;
-
-	p->per_work = lc_pr_has_throughput(&p->base);
-	for (i = 0; i < p->nr && p->per_work; i++)
-		if (p->rows[i].status == LC_BENCH_OK)
-			p->per_work = lc_pr_has_throughput(&p->rows[i].runs);
-	p->base_throughput = lc_pr_base_throughput(p);
-}
-
 static int lc_pr_print_table(const struct lc_predict *p, FILE *out)
 {
-	double base_ns = lc_pr_mean(p->base.cpu_ns, p->base.nr);
-	double tput = lc_pr_base_throughput(p);
+	double base_ns = lc_predict_mean(p->base.cpu_ns, p->base.nr);
+	double tput = lc_predict_base_throughput(p);
 	char ev[32], lost[32], cost[32], pred[32], meas[48], expl[32];
 	struct lc_predict_fig f;
 	size_t i;
@@ -342,7 +140,7 @@ static int lc_pr_print_table(const struct lc_predict *p, FILE *out)
 		p->kernel, p->command, p->base.nr, p->clock, p->clock_khz,
 		p->cpu_time);
 	fprintf(out, "untraced CPU time: %.3f ms per run (%.0f cycles)",
-		base_ns / 1e6, lc_pr_cycles(p, base_ns));
+		base_ns / 1e6, lc_predict_cycles(p, base_ns));
 	if (isfinite(tput))
 		fprintf(out, ", throughput %.3f", tput);
 	if (p->per_work)
@@ -360,16 +158,16 @@ static int lc_pr_print_table(const struct lc_predict *p, FILE *out)
 				lc_bench_status_name(row->status), row->reason);
 			continue;
 		}
-		lc_pr_figures(p, row, &f);
+		lc_predict_figures(p, row, &f);
 		lc_pr_cell(ev, sizeof(ev), f.events, "%.0f");
 		lc_pr_cell(lost, sizeof(lost), f.lost, "%.0f");
 		lc_pr_cell(cost, sizeof(cost), row->cost_cycles, "%.1f");
 		lc_pr_cell(pred, sizeof(pred),
-			   lc_pr_percent(f.predicted, f.base), "%+.3f%%");
+			   lc_predict_percent(f.predicted, f.base), "%+.3f%%");
 		if (isfinite(f.measured_ci95))
 			snprintf(meas, sizeof(meas), "%+.3f%% +/- %.3f%%",
-				 lc_pr_percent(f.measured, f.base),
-				 lc_pr_percent(f.measured_ci95, f.base));
+				 lc_predict_percent(f.measured, f.base),
+				 lc_predict_percent(f.measured_ci95, f.base));
 		else
 			snprintf(meas, sizeof(meas), "-");
 		lc_pr_cell(expl, sizeof(expl), f.explained, "%.2f");
@@ -411,10 +209,10 @@ static void lc_pr_numbers(const struct lc_predict_row *row,
 	v[2] = row->cost_cycles;
 	v[3] = row->cost_ci95;
 	v[4] = f->predicted;
-	v[5] = lc_pr_percent(f->predicted, f->base);
+	v[5] = lc_predict_percent(f->predicted, f->base);
 	v[6] = f->measured;
-	v[7] = lc_pr_percent(f->measured, f->base);
-	v[8] = lc_pr_percent(f->measured_ci95, f->base);
+	v[7] = lc_predict_percent(f->measured, f->base);
+	v[8] = lc_predict_percent(f->measured_ci95, f->base);
 	v[9] = f->explained;
 	v[10] = f->base;
 	v[11] = f->throughput;
@@ -437,7 +235,7 @@ static int lc_pr_print_csv(const struct lc_predict *p, FILE *out)
 		fprintf(out, ",%s,", lc_bench_status_name(row->status));
 		lc_csv_field(out, row->reason, strlen(row->reason));
 		if (ok)
-			lc_pr_figures(p, row, &f);
+			lc_predict_figures(p, row, &f);
 		lc_pr_numbers(row, &f, v);
 		for (k = 0; k < 12; k++) {
 			if (k == 4) {
@@ -476,11 +274,11 @@ static int lc_pr_print_json(const struct lc_predict *p, FILE *out)
 		p->per_work ? "true" : "false");
 	fputs(",\n  \"untraced\": {", out);
 	lc_json_number(out, "cpu_ns",
-		       lc_pr_mean(p->base.cpu_ns, p->base.nr), ", ");
+		       lc_predict_mean(p->base.cpu_ns, p->base.nr), ", ");
 	lc_json_number(out, "cpu_cycles",
-		       lc_pr_cycles(p, lc_pr_mean(p->base.cpu_ns, p->base.nr)),
+		       lc_predict_cycles(p, lc_predict_mean(p->base.cpu_ns, p->base.nr)),
 		       ", ");
-	lc_json_number(out, "throughput", lc_pr_base_throughput(p), "");
+	lc_json_number(out, "throughput", lc_predict_base_throughput(p), "");
 	fputs("},\n  \"rows\": [", out);
 	for (i = 0; i < p->nr; i++) {
 		const struct lc_predict_row *row = &p->rows[i];
@@ -494,7 +292,7 @@ static int lc_pr_print_json(const struct lc_predict *p, FILE *out)
 		fputs(", \"cost_basis\": ", out);
 		lc_json_string(out, row->cost_basis, strlen(row->cost_basis));
 		if (ok)
-			lc_pr_figures(p, row, &f);
+			lc_predict_figures(p, row, &f);
 		lc_pr_numbers(row, &f, v);
 		for (k = 0; k < 12; k++) {
 			fputs(", ", out);
@@ -536,7 +334,7 @@ static int lc_pr_plot(const struct lc_predict *p, FILE *out)
 			lc_bench_row_set(r, row->status, "%s", row->reason);
 			continue;
 		}
-		lc_pr_figures(p, row, &f);
+		lc_predict_figures(p, row, &f);
 		for (k = 0; k < 2; k++) {
 			char name[LC_BENCH_NAME_MAX];
 
@@ -544,9 +342,9 @@ static int lc_pr_plot(const struct lc_predict *p, FILE *out)
 				 k ? "measured" : "predicted");
 			r = lc_bench_add_row(&b, name);
 			r->measured = 1;
-			r->overhead_cycles = lc_pr_percent(k ? f.measured :
+			r->overhead_cycles = lc_predict_percent(k ? f.measured :
 							   f.predicted, f.base);
-			r->ci95_cycles = lc_pr_percent(k ? f.measured_ci95 :
+			r->ci95_cycles = lc_predict_percent(k ? f.measured_ci95 :
 						       f.predicted_ci95, f.base);
 			if (!isfinite(r->overhead_cycles) ||
 			    !isfinite(r->ci95_cycles))
@@ -712,41 +510,6 @@ static void lc_pr_cost_rows(const struct lc_predict *p, char *buf, size_t len)
 	}
 }
 
-static const struct lc_bench_row *lc_pr_bench_row(const struct lc_bench *b,
-						  const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < b->nr; i++)
-		if (!strcmp(b->rows[i].mechanism, name))
-			return &b->rows[i];
-	return NULL;
-}
-
-/* A row's cost per event from the bench; the row fails when it has none. */
-static void lc_pr_cost(struct lc_predict_row *row, const struct lc_bench *b)
-{
-	const struct lc_predict_tracer *t = row->tracer;
-	const struct lc_bench_row *c;
-
-	if (!t->cost) {
-		snprintf(row->cost_basis, sizeof(row->cost_basis), "none");
-		return;
-	}
-	c = lc_pr_bench_row(b, t->cost);
-	if (!c || c->status != LC_BENCH_OK) {
-		row->status = c && c->status == LC_BENCH_UNAVAILABLE ?
-			      LC_BENCH_UNAVAILABLE : LC_BENCH_FAILED;
-		snprintf(row->reason, sizeof(row->reason),
-			 "calibration %s: %.200s", c ? c->mechanism : t->cost,
-			 c ? c->reason : "not measured");
-		return;
-	}
-	row->cost_cycles = c->overhead_cycles;
-	row->cost_ci95 = c->ci95_cycles;
-	snprintf(row->cost_basis, sizeof(row->cost_basis), "%s", t->cost);
-}
-
 static int lc_pr_tmpdir(struct lc_predict_ctx *pc)
 {
 	snprintf(pc->bench.tmpdir, sizeof(pc->bench.tmpdir),
@@ -826,7 +589,8 @@ static int lc_pr_measure(struct lc_predict *p, struct lc_predict_ctx *pc,
 			      LC_DIR);
 	for (i = 0; i < p->nr; i++)
 		if (p->rows[i].status == LC_BENCH_OK)
-			lc_pr_cost(&p->rows[i], &b);
+			lc_predict_cost(&p->rows[i], p->rows[i].tracer->cost,
+					&b);
 	/* A configuration's own state: sessiond, buffers, FIFOs. */
 	snprintf(pc->bench.session, sizeof(pc->bench.session),
 		 "lttng-calibrate-predict-%d", (int)getpid());
@@ -1054,7 +818,7 @@ int lc_predict_main(int argc, char **argv)
 		lc_err("interrupted: tracing stopped, every session, event and probe removed");
 		return 128 + lc_signal_caught();
 	}
-	lc_pr_work(&p);
+	lc_predict_work(&p);
 	if (o.format == LC_FORMAT_JSON)
 		err = lc_pr_print_json(&p, stdout);
 	else if (o.format == LC_FORMAT_CSV)

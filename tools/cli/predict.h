@@ -20,7 +20,6 @@
 #include "bench-mech.h"
 
 #define LC_PREDICT_FORMAT	"lttng-calibrate-predict/1"
-#define LC_PREDICT_NAME_MAX	96
 
 /**
  * struct lc_predict_set - a named set of kernel events

@@ -64,6 +64,10 @@ tap_component "bench-mech unit tests" "$dir/bench-mech-test"
 tap_component "[asan] bench-mech unit tests" env TAP_PREFIX="[asan] " \
 	ASAN_OPTIONS=exitcode=99 \
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=99 "$dir/bench-mech-test-san"
+tap_component "predict-model unit tests" "$dir/predict-model-test"
+tap_component "[asan] predict-model unit tests" env TAP_PREFIX="[asan] " \
+	ASAN_OPTIONS=exitcode=99 \
+	UBSAN_OPTIONS=halt_on_error=1:exitcode=99 "$dir/predict-model-test-san"
 if command -v python3 > /dev/null; then
 	check "JSON of the captured results_kv is valid JSON" \
 		json_valid "$data/results_kv"
