@@ -1,70 +1,21 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lttng-calibrate bench: measure every instrumentation mechanism this
- * kernel offers, one run each, against the module's never-instrumented
- * twin, and print one row per mechanism.  Each mechanism is attached before
- * its run and detached after it, whatever happened; Ctrl-C stops the run
- * within one chunk and the bench then undoes everything it did.
+ * lttng-calibrate bench, the command: its options, and the rows of the
+ * mechanisms asked for (measured by mechanisms.c, or read back from a
+ * key=value file) printed in the format asked for (formats.c).
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/utsname.h>
-#include <unistd.h>
 
-#include "bench-mech.h"
+#include "bench.h"
 #include "lttng-calibrate.h"
+#include "mechanisms.h"
 
 #define LC_BENCH_DEFAULT_N	200000ULL
-
-/*
- * The rows, in order: the module's own mechanisms first, then what ftrace,
- * the tracepoint, LTTng, perf and bpftrace offer.
- */
-static const struct lc_bench_mech *const lc_bench_mechs[] = {
-	&lc_bench_none,
-	&lc_bench_kprobe,
-	&lc_bench_kretprobe,
-	&lc_bench_fprobe,
-	&lc_bench_fprobe_exit,
-	&lc_bench_ftrace_kprobe,
-	&lc_bench_ftrace_kretprobe,
-	&lc_bench_ftrace_fprobe,
-	&lc_bench_ftrace_function,
-	&lc_bench_ftrace_graph,
-	&lc_bench_tracepoint_off,
-	&lc_bench_tracepoint_ftrace,
-	&lc_bench_tracepoint_perf,
-	&lc_bench_tracepoint_bpf,
-	&lc_bench_tracepoint_lttng,
-	&lc_bench_payload_ftrace,
-	&lc_bench_payload_perf,
-	&lc_bench_payload_bpf,
-	&lc_bench_payload_lttng,
-	&lc_bench_lttng_function,
-	&lc_bench_lttng_function_contexts,
-	&lc_bench_lttng_kprobe,
-	&lc_bench_perf_probe,
-	&lc_bench_bpftrace_kprobe,
-	&lc_bench_bpftrace_kretprobe,
-	&lc_bench_bpftrace_fentry,
-};
-
-/**
- * struct lc_bench_module - the module's settings the bench changes
- * @probe: its probe setting as found
- * @target: its target setting as found
- * @work: its work_cycles as found
- */
-struct lc_bench_module {
-	char probe[LC_BENCH_NAME_MAX];
-	char target[LC_BENCH_NAME_MAX];
-	char work[LC_BENCH_NAME_MAX];
-};
 
 static const char lc_bench_usage[] =
 "Usage: lttng-calibrate bench [OPTION]...\n"
@@ -131,233 +82,6 @@ struct lc_bench_opts {
 	const char *from_kv;
 };
 
-/* The word in brackets of a choice file ("none [kprobe] ..."). */
-static void lc_bench_choice(const char *path, char *buf, size_t len)
-{
-	char *text = lc_read_file(path, NULL);
-	char *open = text ? strchr(text, '[') : NULL;
-	char *close = open ? strchr(open, ']') : NULL;
-
-	buf[0] = '\0';
-	if (close) {
-		*close = '\0';
-		snprintf(buf, len, "%s", open + 1);
-	}
-	free(text);
-}
-
-/**
- * struct lc_bench_state - what the bench keeps while it measures
- * @ctx: what the mechanisms see
- * @module: the module's settings as found, put back after every row
- * @tracer: the tracer that runs the writer in the row's run (perf,
- *	bpftrace), until the row is torn down
- */
-struct lc_bench_state {
-	struct lc_bench_ctx ctx;
-	struct lc_bench_module module;
-	struct lc_proc tracer;
-};
-
-static void lc_bench_save_module(struct lc_bench_module *mod)
-{
-	char *work = lc_read_file(LC_DIR "/work_cycles", NULL);
-
-	lc_bench_choice(LC_DIR "/probe", mod->probe, sizeof(mod->probe));
-	lc_bench_choice(LC_DIR "/target", mod->target, sizeof(mod->target));
-	snprintf(mod->work, sizeof(mod->work), "%s", work ? work : "");
-	mod->work[strcspn(mod->work, "\n")] = '\0';
-	free(work);
-}
-
-/* The module's probe, target and work_cycles as they were found. */
-static void lc_bench_restore_module(const struct lc_bench_module *mod)
-{
-	if (mod->probe[0])
-		lc_bench_write(LC_DIR "/probe", mod->probe, 0);
-	if (mod->target[0])
-		lc_bench_write(LC_DIR "/target", mod->target, 0);
-	if (mod->work[0] && strcmp(mod->work, "0"))
-		lc_bench_write(LC_DIR "/work_cycles", mod->work, 0);
-}
-
-/* The row's numbers from the results_kv of its run. */
-static void lc_bench_fill(struct lc_bench_row *row, const char *kv)
-{
-	row->measured = 1;
-	row->overhead_cycles = lc_kv_double(kv, "overhead.cycles.mean", 0);
-	row->ci95_cycles = lc_kv_double(kv, "overhead.cycles.ci95", 0);
-	row->overhead_ns = lc_kv_double(kv, "overhead.ns.mean", 0);
-	row->ci95_ns = lc_kv_double(kv, "overhead.ns.ci95", 0);
-	row->stddev_cycles = lc_kv_double(kv,
-						"difference.cycles.stddev", 0);
-	row->median_cycles = lc_kv_ll(kv, "difference.cycles.median", 0);
-	row->samples = lc_kv_ll(kv, "run.iterations.done", 0);
-}
-
-/* The run itself: the bench writes N, or the tracer runs the writer. */
-static int lc_bench_do_run(struct lc_bench_state *st,
-			   const struct lc_bench_mech *m, char *why,
-			   size_t len)
-{
-	char *argv[LC_BENCH_ARGV_MAX], buf[4096], count[32];
-	char out[PATH_MAX + 16], err[PATH_MAX + 16], last[160];
-	struct lc_bench_ctx *ctx = &st->ctx;
-	int e, code;
-
-	if (!m->command) {
-		snprintf(count, sizeof(count), "%llu\n", ctx->iterations);
-		e = lc_bench_write(LC_DIR "/run", count, 0);
-		if (e && e != EINTR)
-			snprintf(why, len, "writing %s/run: %s", LC_DIR,
-				 strerror(e));
-		return e ? -1 : 0;
-	}
-	if (m->command(ctx, m, argv, buf, sizeof(buf))) {
-		snprintf(why, len, "no command line for %s", m->name);
-		return -1;
-	}
-	snprintf(out, sizeof(out), "%s/%s.out", ctx->tmpdir, m->name);
-	snprintf(err, sizeof(err), "%s/%s.err", ctx->tmpdir, m->name);
-	/* Its own group: teardown stops what is left of it. */
-	st->tracer = (struct lc_proc){
-		.argv = argv, .out = out, .err = err, .null_in = true,
-		.group = true, .stop_on_signal = true,
-		.kill_ms = LC_BENCH_KILL_MS,
-	};
-	if (lc_proc_start(&st->tracer)) {
-		snprintf(why, len, "%s: %s", argv[0], strerror(errno));
-		return -1;
-	}
-	code = lc_proc_wait(&st->tracer) ? -1 :
-	       lc_proc_exit_code(st->tracer.status);
-	if (code) {
-		lc_bench_last_line(err, last, sizeof(last));
-		if (lc_signal_caught())
-			snprintf(why, len, "interrupted");
-		else
-			snprintf(why, len, "%s exited with status %d: %s",
-				 argv[0], code, last);
-		return -1;
-	}
-	return 0;
-}
-
-/*
- * After a row, whatever happened: its tracer stopped, what its mechanism
- * attached detached, the module's settings put back.
- */
-static void lc_bench_teardown(struct lc_bench_state *st,
-			      const struct lc_bench_mech *m)
-{
-	lc_proc_reap(&st->tracer);
-	if (m->teardown)
-		m->teardown(&st->ctx, m);
-	lc_bench_restore_module(&st->module);
-}
-
-/* One row: prepare, run, read the results, count, tear down. */
-static void lc_bench_row(struct lc_bench_state *st, struct lc_bench *b,
-			 const struct lc_bench_mech *m)
-{
-	struct lc_bench_row *row = lc_bench_add_row(b, m->name);
-	struct lc_bench_ctx *ctx = &st->ctx;
-	char why[LC_BENCH_REASON_MAX] = "", state[32] = "";
-	long long before, after;
-	const char *value;
-	size_t len;
-	int e, ran;
-
-	if (!row)
-		return;
-	switch (m->prepare ? m->prepare(ctx, m, why, sizeof(why)) :
-		LC_PREP_OK) {
-	case LC_PREP_OK:
-		break;
-	case LC_PREP_UNAVAILABLE:
-		lc_bench_row_set(row, LC_BENCH_UNAVAILABLE, "%s", why);
-		goto out;
-	default:
-		lc_bench_row_set(row, LC_BENCH_FAILED, "%s", why);
-		goto out;
-	}
-	e = lc_bench_write(LC_DIR "/probe", m->probe, 0);
-	if (!e)
-		e = lc_bench_write(LC_DIR "/target", m->target, 0);
-	if (!e && st->module.work[0] && strcmp(st->module.work, "0"))
-		e = lc_bench_write(LC_DIR "/work_cycles", "0", 0);
-	if (e) {
-		lc_bench_row_set(row, LC_BENCH_FAILED,
-				 "module settings (probe %s, target %s): %s",
-				 m->probe, m->target, strerror(e));
-		goto out;
-	}
-	if (lc_signal_caught()) {
-		lc_bench_row_set(row, LC_BENCH_FAILED, "interrupted");
-		goto out;
-	}
-	free(ctx->results);
-	ctx->results = lc_read_file(LC_DIR "/results_kv", NULL);
-	before = lc_kv_ll(ctx->results, "run.number", 0);
-	ran = !lc_bench_do_run(st, m, why, sizeof(why));
-	free(ctx->results);
-	ctx->results = lc_read_file(LC_DIR "/results_kv", NULL);
-	after = lc_kv_ll(ctx->results, "run.number", 0);
-	value = lc_kv_value(ctx->results, "run.state", &len);
-	if (value)
-		snprintf(state, sizeof(state), "%.*s", (int)len, value);
-	if (after <= before) {
-		lc_bench_row_set(row, LC_BENCH_FAILED, "%s",
-				 why[0] ? why : "the run did not take place");
-		goto out;
-	}
-	lc_bench_fill(row, ctx->results);
-	if (strcmp(state, "complete")) {
-		lc_bench_row_set(row, LC_BENCH_FAILED,
-				 "run %s (%lld of %llu iterations)",
-				 lc_signal_caught() ? "interrupted" : state,
-				 row->samples, ctx->iterations);
-		goto out;
-	}
-	if (!ran) {
-		lc_bench_row_set(row, LC_BENCH_FAILED, "%s", why);
-		goto out;
-	}
-	if (!m->count)
-		goto out;
-	/* Every run calls the target once more, for its cold sample. */
-	row->events_expected = row->samples + 1;
-	if (m->count(ctx, m, row))
-		goto out;
-	if (row->events_recorded < row->events_expected) {
-		lc_bench_row_set(row, LC_BENCH_LOST, "lost %lld of %lld calls",
-				 row->events_expected - row->events_recorded,
-				 row->events_expected);
-	} else if (row->events_recorded > row->events_expected) {
-		lc_bench_row_set(row, LC_BENCH_FAILED,
-				 "recorded %lld calls, more than the run made (another tracer on the target?)",
-				 row->events_recorded);
-	}
-out:
-	lc_bench_teardown(st, m);
-}
-
-/* Is NAME in the comma-separated LIST? */
-static int lc_bench_listed(const char *list, const char *name)
-{
-	size_t n = strlen(name);
-	const char *p = list;
-
-	while (*p) {
-		size_t len = strcspn(p, ",");
-
-		if (len == n && !strncmp(p, name, n))
-			return 1;
-		p += len + (p[len] == ',');
-	}
-	return 0;
-}
-
 /* Every word of --only names a mechanism. */
 static int lc_bench_check_only(const char *list)
 {
@@ -370,15 +94,15 @@ static int lc_bench_check_only(const char *list)
 		int found = 0;
 
 		snprintf(word, sizeof(word), "%.*s", (int)len, p);
-		for (i = 0; i < ARRAY_SIZE(lc_bench_mechs); i++)
-			found |= !strcmp(word, lc_bench_mechs[i]->name);
+		for (i = 0; i < lc_nr_mechanisms; i++)
+			found |= !strcmp(word, lc_mechanisms[i]->name);
 		if (!found) {
 			char names[1024] = "";
 
-			for (i = 0; i < ARRAY_SIZE(lc_bench_mechs); i++)
+			for (i = 0; i < lc_nr_mechanisms; i++)
 				snprintf(names + strlen(names),
 					 sizeof(names) - strlen(names), "%s%s",
-					 i ? ", " : "", lc_bench_mechs[i]->name);
+					 i ? ", " : "", lc_mechanisms[i]->name);
 			lc_err("--only: unknown mechanism '%s' (mechanisms: %s)",
 			       word, names);
 			return -1;
@@ -390,42 +114,6 @@ static int lc_bench_check_only(const char *list)
 		return -1;
 	}
 	return 0;
-}
-
-static void lc_bench_header(struct lc_bench *b, unsigned long long n)
-{
-	struct utsname u;
-	char *cpuinfo = lc_read_file("/proc/cpuinfo", NULL);
-	char model[LC_BENCH_TEXT_MAX] = "unknown";
-	const char *value;
-	size_t len;
-
-	if (!uname(&u))
-		snprintf(b->kernel, sizeof(b->kernel), "%s", u.release);
-	value = lc_field(cpuinfo, "model name\t: ", &len);
-	if (value) {
-		while (len && value[len - 1] == ' ')
-			len--;
-		snprintf(model, sizeof(model), "%.*s", (int)len, value);
-	}
-	snprintf(b->cpu_model, sizeof(b->cpu_model), "%s", model);
-	free(cpuinfo);
-	b->iterations = n;
-	snprintf(b->clock, sizeof(b->clock), "tsc");
-	b->clock_khz = -1;
-}
-
-static void lc_bench_clock(struct lc_bench *b)
-{
-	char *kv = lc_read_file(LC_DIR "/results_kv", NULL);
-	const char *value;
-	size_t len;
-
-	value = lc_kv_value(kv, "clock.name", &len);
-	if (value)
-		snprintf(b->clock, sizeof(b->clock), "%.*s", (int)len, value);
-	b->clock_khz = lc_kv_ll(kv, "clock.khz", -1);
-	free(kv);
 }
 
 static int lc_bench_output(const struct lc_bench *b,
@@ -475,86 +163,6 @@ static int lc_bench_from_kv(const struct lc_bench_opts *o, FILE *plot)
 	return lc_bench_output(&b, o, plot) ? 1 : 0;
 }
 
-/* Does a row after @i, among those asked for, share @m's finish? */
-static bool lc_bench_finish_later(const char *only, size_t i,
-				  const struct lc_bench_mech *m)
-{
-	for (i++; i < ARRAY_SIZE(lc_bench_mechs); i++)
-		if (lc_bench_mechs[i]->finish == m->finish &&
-		    (!only || lc_bench_listed(only, lc_bench_mechs[i]->name)))
-			return true;
-	return false;
-}
-
-/*
- * Measure every row of @only (all when NULL) into @b, the rows' figures
- * and ratios, and the module's clock.  -1, @b left with no row, when the
- * module or the scratch directory cannot be set up.
- */
-static int lc_bench_rows(const char *only, unsigned long long n,
-			 struct lc_bench *b)
-{
-	static struct lc_bench_state st;
-	struct lc_bench_ctx *ctx = &st.ctx;
-	size_t i;
-
-	memset(&st, 0, sizeof(st));
-	memset(b, 0, sizeof(*b));
-	ctx->iterations = n;
-	lc_bench_header(b, n);
-	lc_signal_catch();
-	if (lc_setup() || lc_bench_scratch(ctx)) {
-		lc_bench_scratch_remove(ctx);
-		return -1;
-	}
-	lc_bench_save_module(&st.module);
-	lc_bench_tracefs_find(ctx);
-	snprintf(ctx->session, sizeof(ctx->session), "lttng-calibrate-bench-%d",
-		 (int)getpid());
-	/* LTTng's client writes its .lttngrc there, not in $HOME. */
-	setenv("LTTNG_HOME", ctx->tmpdir, 1);
-
-	for (i = 0; i < ARRAY_SIZE(lc_bench_mechs) && !lc_signal_caught(); i++) {
-		const struct lc_bench_mech *m = lc_bench_mechs[i];
-
-		if (only && !lc_bench_listed(only, m->name))
-			continue;
-		lc_bench_row(&st, b, m);
-		if (m->finish && !lc_bench_finish_later(only, i, m))
-			m->finish(ctx);
-	}
-	/* After an interruption too: every finish is idempotent. */
-	for (i = 0; i < ARRAY_SIZE(lc_bench_mechs); i++)
-		if (lc_bench_mechs[i]->finish)
-			lc_bench_mechs[i]->finish(ctx);
-	lc_bench_tracefs_release(ctx);
-	lc_bench_scratch_remove(ctx);
-	unsetenv("LTTNG_HOME");
-	free(ctx->results);
-	ctx->results = NULL;
-	lc_bench_clock(b);
-	lc_bench_set_ratios(b);
-	return 0;
-}
-
-/**
- * lc_bench_calibrate() - measure some of the bench's rows, for another
- * subcommand (predict)
- * @only: the rows, comma separated, as --only takes them
- * @n: iterations of each run
- * @b: where the rows go, in the bench's order
- *
- * Every row is set up, measured and torn down as the bench does it; a
- * Ctrl-C stops at the row it interrupts (lc_signal_caught() says so).
- *
- * Return: 0, or -1 when the module cannot be set up (said on stderr).
- */
-int lc_bench_calibrate(const char *only, unsigned long long n,
-		       struct lc_bench *b)
-{
-	return lc_bench_rows(only, n, b);
-}
-
 /* Measure every row asked for; the exit status. */
 static int lc_bench_measure(const struct lc_bench_opts *o, FILE *plot)
 {
@@ -562,7 +170,7 @@ static int lc_bench_measure(const struct lc_bench_opts *o, FILE *plot)
 	int failed = 0, rc;
 	size_t i;
 
-	if (lc_bench_rows(o->only, o->iterations, &b)) {
+	if (lc_mechanisms_measure(o->only, o->iterations, &b)) {
 		if (plot)
 			fclose(plot);
 		return 1;
@@ -605,8 +213,8 @@ static int lc_bench_parse(int argc, char **argv, struct lc_bench_opts *o)
 			o->only = optarg;
 			break;
 		case LC_BENCH_OPT_LIST:
-			for (i = 0; i < ARRAY_SIZE(lc_bench_mechs); i++)
-				puts(lc_bench_mechs[i]->name);
+			for (i = 0; i < lc_nr_mechanisms; i++)
+				puts(lc_mechanisms[i]->name);
 			return -1;
 		case LC_BENCH_OPT_FROM_KV:
 			o->from_kv = optarg;

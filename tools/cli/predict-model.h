@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "bench.h"
+#include "formats.h"
 
 #define LC_PREDICT_MAX_RUNS	1000
 #define LC_PREDICT_NAME_MAX	96

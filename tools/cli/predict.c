@@ -23,6 +23,7 @@
 #include "../lib/cgroup.h"
 #include "../lib/stats.h"
 #include "lttng-calibrate.h"
+#include "mechanisms.h"
 #include "predict.h"
 #include "predict-model.h"
 
@@ -580,7 +581,7 @@ static int lc_pr_measure(struct lc_predict *p, struct lc_predict_ctx *pc,
 
 	/* "none" too: every calibration has the module's clock. */
 	lc_pr_cost_rows(p, only, sizeof(only));
-	if (lc_bench_calibrate(only, o->iterations, &b) || lc_signal_caught())
+	if (lc_mechanisms_measure(only, o->iterations, &b) || lc_signal_caught())
 		return -1;
 	snprintf(p->clock, sizeof(p->clock), "%s", b.clock);
 	p->clock_khz = b.clock_khz;

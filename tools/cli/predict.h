@@ -1,23 +1,26 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * lttng-calibrate predict: from a probe's cost to a workload's slowdown.
- * Calls go one way:
+ * lttng-calibrate predict: its tracing configurations, as the command
+ * drives them.  Calls go one way, down:
  *
  *   predict.c          the command line, the runs of the command, the
- *                      statistics, the output; the costs from the bench
- *                      (bench.c's lc_bench_calibrate())
+ *                      output; the costs of the bench's rows
+ *                      (mechanisms.h)
+ *   predict-model.c    the cost model (predict-model.h)
  *   predict-tracers.c  the tracing configurations: each one's set-up,
  *                      start and stop around one run, its events counted,
  *                      its teardown
- *   bench-mech.c,      tracefs, the tracers' commands, lttng-sessiond
- *   bench-lttng.c
+ *   tracers.h          the tracers' layer under both commands: tracefs,
+ *                      the tracers' commands, LTTng's sessions
+ *
+ * No file of predict calls a file of the bench's command (bench.c).
  */
 #ifndef LTTNG_CALIBRATE_CLI_PREDICT_H
 #define LTTNG_CALIBRATE_CLI_PREDICT_H
 
 #include <stdbool.h>
 
-#include "bench-mech.h"
+#include "tracers.h"
 
 #define LC_PREDICT_FORMAT	"lttng-calibrate-predict/1"
 

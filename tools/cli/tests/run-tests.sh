@@ -60,10 +60,10 @@ tap_component "[asan] pmu-event unit tests" env TAP_PREFIX="[asan] " \
 	ASAN_OPTIONS=exitcode=99 \
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=99 \
 	"$dir/pmu-event-test-san" "$data/sysfs"
-tap_component "bench-mech unit tests" "$dir/bench-mech-test"
-tap_component "[asan] bench-mech unit tests" env TAP_PREFIX="[asan] " \
+tap_component "tracers unit tests" "$dir/tracers-test"
+tap_component "[asan] tracers unit tests" env TAP_PREFIX="[asan] " \
 	ASAN_OPTIONS=exitcode=99 \
-	UBSAN_OPTIONS=halt_on_error=1:exitcode=99 "$dir/bench-mech-test-san"
+	UBSAN_OPTIONS=halt_on_error=1:exitcode=99 "$dir/tracers-test-san"
 tap_component "predict-model unit tests" "$dir/predict-model-test"
 tap_component "[asan] predict-model unit tests" env TAP_PREFIX="[asan] " \
 	ASAN_OPTIONS=exitcode=99 \

@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * What the mechanisms of lttng-calibrate bench share: tracefs (found, or
- * mounted for the bench and unmounted after it; its files read and
- * written; our dynamic events removed), and the tracers' commands (run
- * with a timeout in a process group of their own, their output in the
- * scratch directory, read back).  Calls tools/lib only.
+ * The tracers' commands, for every command that runs a tracer: run with a
+ * timeout in a process group of their own, their output in a private
+ * scratch directory, read back and counted.  Calls formats.c (a row's
+ * reason) and tools/lib only.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -15,192 +14,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "bench-mech.h"
+#include "tracers.h"
 #include "lttng-calibrate.h"
-
-/* tracefs */
-
-/**
- * lc_bench_tracefs_find() - where tracefs is, mounting it when it is not
- * @ctx: the bench; @tracefs is set ("" when there is none)
- *
- * /sys/kernel/tracing, mounted there when it is not (and unmounted by
- * lc_bench_tracefs_release()), else debugfs' tracing directory.
- */
-void lc_bench_tracefs_find(struct lc_bench_ctx *ctx)
-{
-	char *const mount_argv[] = { "mount", "-t", "tracefs", "nodev",
-				     LC_BENCH_TRACEFS, NULL };
-
-	ctx->tracefs[0] = '\0';
-	if (!access(LC_BENCH_TRACEFS "/trace", F_OK)) {
-		snprintf(ctx->tracefs, sizeof(ctx->tracefs), LC_BENCH_TRACEFS);
-		return;
-	}
-	if (!access(LC_BENCH_TRACEFS, F_OK) &&
-	    !lc_bench_exec(mount_argv, NULL, NULL, 30, false) &&
-	    !access(LC_BENCH_TRACEFS "/trace", F_OK)) {
-		snprintf(ctx->tracefs, sizeof(ctx->tracefs), LC_BENCH_TRACEFS);
-		ctx->touched |= LC_T_TRACEFS_MOUNTED;
-		return;
-	}
-	if (!access(LC_DEBUGFS "/tracing/trace", F_OK))
-		snprintf(ctx->tracefs, sizeof(ctx->tracefs), LC_DEBUGFS "/tracing");
-}
-
-/**
- * lc_bench_tracefs_release() - unmount tracefs if the bench mounted it
- * @ctx: the bench
- */
-void lc_bench_tracefs_release(struct lc_bench_ctx *ctx)
-{
-	char *argv[] = { "umount", ctx->tracefs, NULL };
-
-	if (!(ctx->touched & LC_T_TRACEFS_MOUNTED))
-		return;
-	lc_bench_exec(argv, NULL, NULL, 30, false);
-	ctx->touched &= ~LC_T_TRACEFS_MOUNTED;
-}
-
-static void lc_tfs_path(char *buf, size_t len, const struct lc_bench_ctx *ctx,
-			const char *file)
-{
-	snprintf(buf, len, "%s/%s", ctx->tracefs, file);
-}
-
-/**
- * lc_tfs_write() - write a string to a tracefs file in one write()
- * @ctx: the bench
- * @file: the file, relative to tracefs
- * @text: the string
- * @flags: O_APPEND, O_TRUNC
- *
- * Return: 0, or the errno.
- */
-int lc_tfs_write(const struct lc_bench_ctx *ctx, const char *file,
-		 const char *text, int flags)
-{
-	char path[PATH_MAX + 64];
-
-	lc_tfs_path(path, sizeof(path), ctx, file);
-	return lc_bench_write(path, text, flags);
-}
-
-/**
- * lc_tfs_read() - a whole tracefs file
- * @ctx: the bench
- * @file: the file, relative to tracefs
- *
- * Return: its text, to free(), or NULL.
- */
-char *lc_tfs_read(const struct lc_bench_ctx *ctx, const char *file)
-{
-	char path[PATH_MAX + 64];
-
-	lc_tfs_path(path, sizeof(path), ctx, file);
-	return lc_read_file(path, NULL);
-}
-
-/**
- * lc_tfs_exists() - is there such a tracefs file?
- * @ctx: the bench
- * @file: the file, relative to tracefs
- *
- * Return: 1 or 0 (0 too when there is no tracefs).
- */
-int lc_tfs_exists(const struct lc_bench_ctx *ctx, const char *file)
-{
-	char path[PATH_MAX + 64];
-
-	if (!ctx->tracefs[0])
-		return 0;
-	lc_tfs_path(path, sizeof(path), ctx, file);
-	return !access(path, F_OK);
-}
-
-/**
- * lc_tfs_has() - does a tracefs file (available_tracers, README) hold a word?
- * @ctx: the bench
- * @file: the file, relative to tracefs
- * @word: the word
- *
- * Return: 1 or 0.
- */
-int lc_tfs_has(const struct lc_bench_ctx *ctx, const char *file,
-	       const char *word)
-{
-	char *text = lc_tfs_read(ctx, file);
-	int found = text && strstr(text, word);
-
-	free(text);
-	return found;
-}
-
-/**
- * lc_tfs_line() - the first line of a tracefs file, without its newline
- * @ctx: the bench
- * @file: the file, relative to tracefs
- * @buf: where to copy it ("" when it cannot be read)
- * @len: its size
- */
-void lc_tfs_line(const struct lc_bench_ctx *ctx, const char *file,
-		 char *buf, size_t len)
-{
-	char *text = lc_tfs_read(ctx, file);
-
-	snprintf(buf, len, "%s", text ? text : "");
-	buf[strcspn(buf, "\n")] = '\0';
-	free(text);
-}
-
-/**
- * lc_bench_need_tracefs() - is there tracefs, and that file in it?
- * @ctx: the bench
- * @file: the file, relative to tracefs, or NULL
- * @why: where to say why not
- * @len: its size
- *
- * Return: LC_PREP_OK, or LC_PREP_UNAVAILABLE with @why set.
- */
-enum lc_bench_prep lc_bench_need_tracefs(struct lc_bench_ctx *ctx,
-					 const char *file, char *why,
-					 size_t len)
-{
-	if (!ctx->tracefs[0]) {
-		snprintf(why, len, "no tracefs (mount -t tracefs nodev %s)",
-			 LC_BENCH_TRACEFS);
-		return LC_PREP_UNAVAILABLE;
-	}
-	if (file && !lc_tfs_exists(ctx, file)) {
-		snprintf(why, len, "this kernel has no %s/%s", ctx->tracefs,
-			 file);
-		return LC_PREP_UNAVAILABLE;
-	}
-	return LC_PREP_OK;
-}
-
-/**
- * lc_bench_remove_event() - disable and remove one of our dynamic events
- * @ctx: the bench
- * @file: kprobe_events or dynamic_events
- * @group: the event's group
- * @name: the event's name (only the bench's own: nobody else's is removed)
- *
- * Nothing happens when the event is not there.
- */
-void lc_bench_remove_event(struct lc_bench_ctx *ctx, const char *file,
-			   const char *group, const char *name)
-{
-	char dir[128], def[160];
-
-	snprintf(dir, sizeof(dir), "events/%s/%s", group, name);
-	if (!lc_tfs_exists(ctx, dir))
-		return;
-	snprintf(def, sizeof(def), "%s/enable", dir);
-	lc_tfs_write(ctx, def, "0", 0);
-	snprintf(def, sizeof(def), "-:%s/%s", group, name);
-	lc_tfs_write(ctx, file, def, O_APPEND);
-}
 
 /* The scratch directory */
 
@@ -396,6 +211,43 @@ long long lc_bench_count_lines(struct lc_bench_ctx *ctx, char *const argv[],
 	if (count2)
 		*count2 = c.n2;
 	return c.n;
+}
+
+/**
+ * lc_bench_modinfo() - is a module installed for this kernel?
+ * @ctx: the tracers' state, for the scratch directory
+ * @module: the module
+ * @missing: what @why says when it is not installed
+ * @why: where to say why not
+ * @len: its size
+ *
+ * modinfo exits 1 for a module it does not find, and only then is it not
+ * installed; any other way modinfo ends is a failure, with what it said.
+ *
+ * Return: LC_PREP_OK; LC_PREP_UNAVAILABLE when it is not installed;
+ * LC_PREP_FAILED otherwise; @why says what.
+ */
+enum lc_bench_prep lc_bench_modinfo(struct lc_bench_ctx *ctx,
+				    const char *module, const char *missing,
+				    char *why, size_t len)
+{
+	char *argv[] = { "modinfo", (char *)module, NULL };
+	char err[PATH_MAX + 32], last[160] = "";
+	int status;
+
+	snprintf(err, sizeof(err), "%s/modinfo.err", ctx->tmpdir);
+	status = lc_bench_exec(argv, NULL, err, 30, false);
+	if (!status)
+		return LC_PREP_OK;
+	lc_bench_last_line(err, last, sizeof(last));
+	if (status == 1 && strstr(last, "not found")) {
+		snprintf(why, len, "%s", missing);
+		return LC_PREP_UNAVAILABLE;
+	}
+	snprintf(why, len, "modinfo %s: %s", module,
+		 status == LC_PROC_TIMED_OUT ? "timed out" :
+		 *last ? last : "failed");
+	return LC_PREP_FAILED;
 }
 
 /**

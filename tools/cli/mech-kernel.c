@@ -5,7 +5,7 @@
  * ftrace's (kprobe, kretprobe and fprobe events, the function and
  * function_graph tracers, the tracepoint's event).  Each ftrace row
  * empties and sizes the ring buffer, counts what it recorded from the
- * per-CPU stats, and puts back what it changed.
+ * per-CPU stats, and puts back what it changed (tracefs.c).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench-mech.h"
+#include "mechanisms.h"
 #include "lttng-calibrate.h"
 
 /* Our event names: nobody else's are ever removed. */
@@ -68,96 +68,6 @@ static int lc_module_count(struct lc_bench_ctx *ctx,
 	row->events_recorded = row->events_expected -
 		(ctx->results ? lc_kv_ll(ctx->results, "probe.nmissed", 0) : 0);
 	return 0;
-}
-
-/**
- * lc_bench_ftrace_buffer() - the ring buffer, for an ftrace row: emptied,
- * big enough for every call of the run (per CPU: the run's CPU gets them
- * all), tracing on
- * @ctx: the bench (its iterations size the buffer)
- * @per_call: events per call
- * @why: where to say why not
- * @len: its size
- *
- * lc_bench_ftrace_release() puts back what it changed.
- *
- * Return: LC_PREP_OK, or LC_PREP_FAILED with @why set.
- */
-enum lc_bench_prep lc_bench_ftrace_buffer(struct lc_bench_ctx *ctx,
-					  int per_call, char *why, size_t len)
-{
-	unsigned long long need = (ctx->iterations + 1) * per_call * 64 /
-				  1024 + 2048;
-	char line[64];
-	int e;
-
-	/* 64 MB per CPU at most: a longer run may then lose events. */
-	if (need > 65536)
-		need = 65536;
-	if (!(ctx->touched & LC_T_BUFFER_SIZE)) {
-		char *exp;
-
-		lc_tfs_line(ctx, "buffer_size_kb", line, sizeof(line));
-		/* "7 (expanded: 1408)" before the buffer is first used */
-		exp = strstr(line, "expanded: ");
-		snprintf(ctx->saved_buffer_kb, sizeof(ctx->saved_buffer_kb),
-			 "%llu", strtoull(exp ? exp + 10 : line, NULL, 10));
-	}
-	if (!(ctx->touched & LC_T_TRACING_ON))
-		lc_tfs_line(ctx, "tracing_on", ctx->saved_tracing_on,
-			    sizeof(ctx->saved_tracing_on));
-	ctx->touched |= LC_T_TRACE_BUFFER;
-	lc_tfs_write(ctx, "trace", "", O_TRUNC);
-	if (strtoull(ctx->saved_buffer_kb, NULL, 10) < need) {
-		snprintf(line, sizeof(line), "%llu", need);
-		ctx->touched |= LC_T_BUFFER_SIZE;
-		e = lc_tfs_write(ctx, "buffer_size_kb", line, 0);
-		if (e) {
-			snprintf(why, len, "buffer_size_kb %s: %s", line,
-				 strerror(e));
-			return LC_PREP_FAILED;
-		}
-	}
-	ctx->touched |= LC_T_TRACING_ON;
-	e = lc_tfs_write(ctx, "tracing_on", "1", 0);
-	if (e) {
-		snprintf(why, len, "tracing_on: %s", strerror(e));
-		return LC_PREP_FAILED;
-	}
-	return LC_PREP_OK;
-}
-
-/**
- * lc_bench_dyn_event() - a kprobe_events or dynamic_events definition,
- * then its enable file
- * @ctx: the bench
- * @file: kprobe_events or dynamic_events
- * @def: the definition
- * @enable: the event's enable file, relative to tracefs
- * @why: where to say why not
- * @len: its size
- *
- * Return: LC_PREP_OK, or LC_PREP_FAILED with @why set.
- */
-enum lc_bench_prep lc_bench_dyn_event(struct lc_bench_ctx *ctx,
-				      const char *file, const char *def,
-				      const char *enable, char *why,
-				      size_t len)
-{
-	int e;
-
-	ctx->touched |= LC_T_DYN_EVENTS;
-	e = lc_tfs_write(ctx, file, def, O_APPEND);
-	if (e) {
-		snprintf(why, len, "'%s' >> %s: %s", def, file, strerror(e));
-		return LC_PREP_FAILED;
-	}
-	e = lc_tfs_write(ctx, enable, "1", 0);
-	if (e) {
-		snprintf(why, len, "%s: %s", enable, strerror(e));
-		return LC_PREP_FAILED;
-	}
-	return LC_PREP_OK;
 }
 
 static enum lc_bench_prep lc_kprobe_event_prepare(struct lc_bench_ctx *ctx,
@@ -285,44 +195,6 @@ static enum lc_bench_prep lc_tp_ftrace_prepare(struct lc_bench_ctx *ctx,
 	return LC_PREP_OK;
 }
 
-/**
- * lc_bench_ftrace_stats() - what the ring buffer holds and lost, all CPUs
- * @ctx: the bench
- * @entries: where to put the events it holds
- * @lost: where to put those it lost (overrun, dropped)
- *
- * Tracing is turned off first: nothing more may come in while it reads.
- *
- * Return: 0, or -1 when there are no per-CPU stats.
- */
-int lc_bench_ftrace_stats(struct lc_bench_ctx *ctx, long long *entries,
-			  long long *lost)
-{
-	char pattern[PATH_MAX + 32];
-	glob_t g;
-	size_t i;
-
-	*entries = 0;
-	*lost = 0;
-	lc_tfs_write(ctx, "tracing_on", "0", 0);
-	snprintf(pattern, sizeof(pattern), "%s/per_cpu/cpu*/stats",
-		 ctx->tracefs);
-	if (glob(pattern, 0, NULL, &g))
-		return -1;
-	for (i = 0; i < g.gl_pathc; i++) {
-		char *text = lc_read_file(g.gl_pathv[i], NULL);
-
-		if (!text)
-			continue;
-		*entries += lc_field_ll(text, "entries: ", 0);
-		*lost += lc_field_ll(text, "overrun: ", 0);
-		*lost += lc_field_ll(text, "dropped events: ", 0);
-		free(text);
-	}
-	globfree(&g);
-	return 0;
-}
-
 /* ftrace rows: the ring buffer's per-CPU stats, and nothing overwritten. */
 static int lc_ftrace_count(struct lc_bench_ctx *ctx,
 			   const struct lc_bench_mech *m,
@@ -342,25 +214,6 @@ static int lc_ftrace_count(struct lc_bench_ctx *ctx,
 					lost);
 	}
 	return 0;
-}
-
-/**
- * lc_bench_ftrace_release() - tracing_on, the ring buffer and its size as
- * lc_bench_ftrace_buffer() found them
- * @ctx: the bench
- */
-void lc_bench_ftrace_release(struct lc_bench_ctx *ctx)
-{
-	if (ctx->touched & LC_T_TRACING_ON)
-		lc_tfs_write(ctx, "tracing_on",
-			     ctx->saved_tracing_on[0] ?
-			     ctx->saved_tracing_on : "1", 0);
-	if (ctx->touched & LC_T_TRACE_BUFFER)
-		lc_tfs_write(ctx, "trace", "", O_TRUNC);
-	if (ctx->touched & LC_T_BUFFER_SIZE)
-		lc_tfs_write(ctx, "buffer_size_kb", ctx->saved_buffer_kb, 0);
-	ctx->touched &= ~(LC_T_TRACING_ON | LC_T_TRACE_BUFFER |
-			  LC_T_BUFFER_SIZE);
 }
 
 /*

@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench-mech.h"
+#include "mechanisms.h"
 
 /* Our probe's name: nobody else's is ever deleted. */
 #define LC_EV_PERF		"lc_bench_perf"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The rows of lttng-calibrate bench as a table, CSV, JSON
+ * The rows' formats: the bench's rows as a table, CSV, JSON
  * ("lttng-calibrate-bench/1") and a hand-written SVG bar chart, and the
  * key=value form they can be recorded in and read back from.  Nothing here
  * touches the kernel.
@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "../lib/lc.h"
-#include "bench.h"
+#include "formats.h"
 
 #define LC_SVG_PLOT		580	/* the bars, between the two columns */
 #define LC_SVG_PAD		8	/* between a text and what it faces */

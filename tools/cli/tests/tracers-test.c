@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of bench-mech.c without the module or root: the scratch
+ * Unit tests of the tracers' layer (tracers.c, sessions.c) without the module or root: the scratch
  * directory (private: the traces in it hold the kernel's text addresses)
  * and the count of a command's output lines, which goes to no file.
  * "ok - ..." lines (tap.h); run-tests.sh numbers them.
@@ -16,7 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../bench-mech.h"
+#include "../tracers.h"
 #include "../../lib/tap.h"
 
 static unsigned int mode_of(const char *path)

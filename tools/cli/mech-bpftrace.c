@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "bench-mech.h"
+#include "mechanisms.h"
 
 /* bpftrace: a count map, printed when the writer it runs ends. */
 static enum lc_bench_prep lc_bpftrace_prepare(struct lc_bench_ctx *ctx,

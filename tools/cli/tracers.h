@@ -1,0 +1,154 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The tracers' layer, under both commands (bench, predict): what starting
+ * a tracer, counting what it recorded and tearing it down need, whatever
+ * the command.  Calls go one way, down:
+ *
+ *   bench.c, predict*.c       the commands
+ *   mechanisms.c, mech-*.c    bench's rows (mechanisms.h)
+ *   sessions.c                LTTng: the lttng client, lttng-sessiond
+ *   tracefs.c                 tracefs, its ring buffer, dynamic events
+ *   tracers.c                 the scratch directory, a tracer's commands
+ *                             run and what they wrote read back
+ *   formats.c                 a row's status and reason (formats.h)
+ *   ../lib                    files, key=value text, processes, signals
+ *
+ * Nothing here calls a command's file, nor a file above it.
+ */
+#ifndef LTTNG_CALIBRATE_CLI_TRACERS_H
+#define LTTNG_CALIBRATE_CLI_TRACERS_H
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+#include "../lib/lc.h"
+#include "../lib/proc.h"
+#include "formats.h"
+
+#define LC_BENCH_TRACEFS	"/sys/kernel/tracing"
+#define LC_BENCH_ARGV_MAX	24
+/* How long a tracer's command may take, and a stopped one to go. */
+#define LC_BENCH_CMD_TIMEOUT	120
+#define LC_BENCH_KILL_MS	5000
+
+/* What the bench changed, so that teardown undoes exactly that. */
+#define LC_T_TRACEFS_MOUNTED	(1u << 0)
+#define LC_T_TRACING_ON		(1u << 1)
+#define LC_T_BUFFER_SIZE	(1u << 2)
+#define LC_T_TRACE_BUFFER	(1u << 3)
+#define LC_T_TRACER		(1u << 4)
+#define LC_T_FTRACE_FILTER	(1u << 5)
+#define LC_T_GRAPH_FILTER	(1u << 6)
+#define LC_T_TP_ENABLED		(1u << 7)
+#define LC_T_DYN_EVENTS		(1u << 8)
+#define LC_T_PERF_PROBE		(1u << 9)
+#define LC_T_LTTNG_SESSION	(1u << 10)
+#define LC_T_SESSIOND		(1u << 11)
+
+/**
+ * struct lc_bench_ctx - the state of one bench
+ * @iterations: N, asked of every run
+ * @tmpdir: scratch directory (writer script, tracer output, traces)
+ * @writer: a script writing N to the run file, for tracers that run a
+ *	command (perf record -- CMD, bpftrace -c CMD)
+ * @tracefs: where tracefs is mounted, or "" when it is not available
+ * @touched: LC_T_* bits: what must be undone
+ * @saved_tracing_on: tracing_on as found
+ * @saved_tracer: current_tracer as found
+ * @saved_buffer_kb: buffer_size_kb as found
+ * @sessiond: the lttng-sessiond the bench started, or 0
+ * @sessiond_fd: its pidfd, through which it is stopped (valid while
+ *	@sessiond is set)
+ * @lttng_modules_before: LTTng modules were loaded before the bench
+ * @lttng_probes: LTTng's probes an lttng-sessiond started loads
+ *	(--kmod-probes), or NULL for the one of the module's tracepoints
+ * @session: the LTTng session's name
+ * @results: results_kv of the row's run, or NULL
+ */
+struct lc_bench_ctx {
+	unsigned long long iterations;
+	char tmpdir[256];
+	char writer[PATH_MAX];
+	char tracefs[256];
+	unsigned int touched;
+	char saved_tracing_on[8];
+	char saved_tracer[64];
+	char saved_buffer_kb[32];
+	pid_t sessiond;
+	int sessiond_fd;
+	int lttng_modules_before;
+	const char *lttng_probes;
+	char session[64];
+	char *results;
+};
+
+/* How a mechanism's prepare() ended. */
+enum lc_bench_prep {
+	LC_PREP_OK,
+	LC_PREP_UNAVAILABLE,
+	LC_PREP_FAILED,
+};
+
+/* tracefs.c: tracefs */
+void lc_bench_tracefs_find(struct lc_bench_ctx *ctx);
+void lc_bench_tracefs_release(struct lc_bench_ctx *ctx);
+int lc_tfs_write(const struct lc_bench_ctx *ctx, const char *file,
+		 const char *text, int flags);
+char *lc_tfs_read(const struct lc_bench_ctx *ctx, const char *file);
+int lc_tfs_exists(const struct lc_bench_ctx *ctx, const char *file);
+int lc_tfs_has(const struct lc_bench_ctx *ctx, const char *file,
+	       const char *word);
+void lc_tfs_line(const struct lc_bench_ctx *ctx, const char *file,
+		 char *buf, size_t len);
+enum lc_bench_prep lc_bench_need_tracefs(struct lc_bench_ctx *ctx,
+					 const char *file, char *why,
+					 size_t len);
+void lc_bench_remove_event(struct lc_bench_ctx *ctx, const char *file,
+			   const char *group, const char *name);
+
+/* tracefs.c: the ring buffer and dynamic events */
+enum lc_bench_prep lc_bench_ftrace_buffer(struct lc_bench_ctx *ctx,
+					  int per_call, char *why, size_t len);
+enum lc_bench_prep lc_bench_dyn_event(struct lc_bench_ctx *ctx,
+				      const char *file, const char *def,
+				      const char *enable, char *why,
+				      size_t len);
+int lc_bench_ftrace_stats(struct lc_bench_ctx *ctx, long long *entries,
+			  long long *lost);
+void lc_bench_ftrace_release(struct lc_bench_ctx *ctx);
+
+/* sessions.c: LTTng */
+int lc_bench_lttng(const char *err, ...);
+void lc_bench_lttng_finish(struct lc_bench_ctx *ctx);
+enum lc_bench_prep lc_bench_lttng_available(struct lc_bench_ctx *ctx,
+					    char *why, size_t len);
+
+/* tracers.c: the scratch directory, commands and their output */
+enum lc_bench_prep lc_bench_need(const char *cmd, const char *package,
+				 char *why, size_t len);
+int lc_bench_scratch(struct lc_bench_ctx *ctx);
+void lc_bench_scratch_remove(struct lc_bench_ctx *ctx);
+int lc_bench_exec(char *const argv[], const char *out, const char *err,
+		  int timeout_s, bool killable);
+void lc_bench_output_line(struct lc_bench_ctx *ctx, char *const argv[],
+			  char *buf, size_t len);
+long long lc_bench_count_lines(struct lc_bench_ctx *ctx, char *const argv[],
+			       const char *name, const char *needle,
+			       const char *needle2, long long *count2,
+			       char *errpath, size_t errlen);
+enum lc_bench_prep lc_bench_modinfo(struct lc_bench_ctx *ctx,
+				    const char *module, const char *missing,
+				    char *why, size_t len);
+void lc_bench_last_line(const char *path, char *buf, size_t len);
+int lc_bench_row_failed(struct lc_bench_row *row, const char *path);
+int lc_bench_file_has(const char *path, const char *word);
+
+/* A string to a file in one write(); flags: O_APPEND, O_TRUNC, O_CREAT. */
+static inline int lc_bench_write(const char *path, const char *text, int flags)
+{
+	return lc_write_file_flags(path, text, strlen(text), flags);
+}
+
+#endif /* LTTNG_CALIBRATE_CLI_TRACERS_H */
