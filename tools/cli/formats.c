@@ -5,6 +5,7 @@
  * key=value form they can be recorded in and read back from.  Nothing here
  * touches the kernel.
  */
+#include <assert.h>
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -132,6 +133,124 @@ static void lc_bench_xml_string(FILE *out, const char *s)
 	}
 }
 
+/* The writer: rows of fields as a table, CSV or JSON, for both commands */
+
+/**
+ * lc_cell_set() - a field's text, from a printf format
+ * @cell: the field
+ * @kind: how it is written (LC_CELL_NULL ignores @fmt)
+ * @fmt: printf format of its text
+ */
+void lc_cell_set(struct lc_cell *cell, enum lc_cell_kind kind,
+		 const char *fmt, ...)
+{
+	va_list ap;
+
+	cell->kind = kind;
+	cell->text[0] = '\0';
+	if (kind == LC_CELL_NULL)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(cell->text, sizeof(cell->text), fmt, ap);
+	va_end(ap);
+}
+
+/**
+ * lc_fmt_table_row() - one line of aligned columns
+ * @out: where to print
+ * @widths: each column's width, as printf's field width (negative: left
+ *	aligned; 0: as long as its text)
+ * @cells: each column's text
+ * @n: how many columns
+ * @tail: after the columns and two spaces, or nothing when NULL or ""
+ *
+ * The columns are separated by one space; the line ends with a newline.
+ */
+void lc_fmt_table_row(FILE *out, const int *widths, const char *const *cells,
+		      size_t n, const char *tail)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(out, "%s%*s", i ? " " : "", widths[i], cells[i]);
+	if (tail && *tail)
+		fprintf(out, "  %s", tail);
+	fputc('\n', out);
+}
+
+/**
+ * lc_fmt_csv_header() - the header line of a CSV
+ * @out: where to print
+ * @names: the fields' names
+ * @n: how many
+ */
+void lc_fmt_csv_header(FILE *out, const char *const *names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		fprintf(out, "%s%s", i ? "," : "", names[i]);
+	fputc('\n', out);
+}
+
+/**
+ * lc_fmt_csv_row() - one line of a CSV
+ * @out: where to print
+ * @cells: the fields, in the header's order
+ * @n: how many
+ *
+ * A string is quoted when it must be (RFC 4180), a null is empty, a
+ * number or a literal is written as it is.
+ */
+void lc_fmt_csv_row(FILE *out, const struct lc_cell *cells, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			fputc(',', out);
+		if (cells[i].kind == LC_CELL_STRING)
+			lc_csv_field(out, cells[i].text,
+				     strlen(cells[i].text));
+		else
+			fputs(cells[i].text, out);
+	}
+	fputc('\n', out);
+}
+
+/**
+ * lc_fmt_json_row() - one object of a JSON array of rows, on a line
+ * @out: where to print
+ * @first: it is the array's first (no comma before it)
+ * @names: the fields' names
+ * @cells: the fields
+ * @order: the fields, by index into @names and @cells, in the order the
+ *	object lists them; NULL for their own order
+ * @n: how many
+ *
+ * "\n    {"NAME": VALUE, ...}" after a comma unless @first: a string is a
+ * JSON string, a null null, a number or a literal written as it is.
+ */
+void lc_fmt_json_row(FILE *out, bool first, const char *const *names,
+		     const struct lc_cell *cells, const size_t *order,
+		     size_t n)
+{
+	size_t i;
+
+	fputs(first ? "\n    {" : ",\n    {", out);
+	for (i = 0; i < n; i++) {
+		const struct lc_cell *c = &cells[order ? order[i] : i];
+
+		fprintf(out, "%s\"%s\": ", i ? ", " : "",
+			names[order ? order[i] : i]);
+		if (c->kind == LC_CELL_STRING)
+			lc_json_string(out, c->text, strlen(c->text));
+		else
+			fputs(c->kind == LC_CELL_NULL ? "null" : c->text, out);
+	}
+	fputc('}', out);
+}
+
 /* The fields of a row, in JSON and CSV order. */
 enum lc_bench_field {
 	LC_F_MECHANISM, LC_F_STATUS, LC_F_REASON, LC_F_OVERHEAD_CYCLES,
@@ -207,6 +326,23 @@ static void lc_bench_number(const struct lc_bench_row *row, int field,
 		snprintf(buf, len, "%lld", n);
 }
 
+/* A row's fields, in the order of lc_bench_fields[]. */
+static void lc_bench_cells(const struct lc_bench_row *row,
+			   struct lc_cell *cells)
+{
+	int f;
+
+	lc_cell_set(&cells[LC_F_MECHANISM], LC_CELL_STRING, "%s",
+		    row->mechanism);
+	lc_cell_set(&cells[LC_F_STATUS], LC_CELL_STRING, "%s",
+		    lc_bench_status_name(row->status));
+	lc_cell_set(&cells[LC_F_REASON], LC_CELL_STRING, "%s", row->reason);
+	for (f = LC_F_OVERHEAD_CYCLES; f < LC_F_NR; f++) {
+		lc_bench_number(row, f, cells[f].text, sizeof(cells[f].text));
+		cells[f].kind = cells[f].text[0] ? LC_CELL_RAW : LC_CELL_NULL;
+	}
+}
+
 /**
  * lc_bench_print_json() - the bench as one JSON object
  * @b: the bench
@@ -219,8 +355,8 @@ static void lc_bench_number(const struct lc_bench_row *row, int field,
  */
 int lc_bench_print_json(const struct lc_bench *b, FILE *out)
 {
+	struct lc_cell cells[LC_F_NR];
 	size_t i;
-	int f;
 
 	fputs("{\n  \"format\": \"" LC_BENCH_FORMAT "\",\n  \"kernel\": ", out);
 	lc_json_string(out, b->kernel, strlen(b->kernel));
@@ -234,29 +370,8 @@ int lc_bench_print_json(const struct lc_bench *b, FILE *out)
 		fputs(",\n  \"clock_khz\": null", out);
 	fputs(",\n  \"rows\": [", out);
 	for (i = 0; i < b->nr; i++) {
-		const struct lc_bench_row *row = &b->rows[i];
-
-		fputs(i ? ",\n    {" : "\n    {", out);
-		for (f = 0; f < LC_F_NR; f++) {
-			const char *str = NULL;
-			char num[64];
-
-			fprintf(out, "%s\"%s\": ", f ? ", " : "",
-				lc_bench_fields[f]);
-			if (f == LC_F_MECHANISM)
-				str = row->mechanism;
-			else if (f == LC_F_STATUS)
-				str = lc_bench_status_name(row->status);
-			else if (f == LC_F_REASON)
-				str = row->reason;
-			if (str) {
-				lc_json_string(out, str, strlen(str));
-			} else {
-				lc_bench_number(row, f, num, sizeof(num));
-				fputs(*num ? num : "null", out);
-			}
-		}
-		fputc('}', out);
+		lc_bench_cells(&b->rows[i], cells);
+		lc_fmt_json_row(out, !i, lc_bench_fields, cells, NULL, LC_F_NR);
 	}
 	fputs(b->nr ? "\n  ]\n}\n" : "]\n}\n", out);
 	return ferror(out) ? -1 : 0;
@@ -274,24 +389,13 @@ int lc_bench_print_json(const struct lc_bench *b, FILE *out)
  */
 int lc_bench_print_csv(const struct lc_bench *b, FILE *out)
 {
+	struct lc_cell cells[LC_F_NR];
 	size_t i;
-	int f;
 
-	for (f = 0; f < LC_F_NR; f++)
-		fprintf(out, "%s%s", f ? "," : "", lc_bench_fields[f]);
-	fputc('\n', out);
+	lc_fmt_csv_header(out, lc_bench_fields, LC_F_NR);
 	for (i = 0; i < b->nr; i++) {
-		const struct lc_bench_row *row = &b->rows[i];
-		char num[64];
-
-		lc_csv_field(out, row->mechanism, strlen(row->mechanism));
-		fprintf(out, ",%s,", lc_bench_status_name(row->status));
-		lc_csv_field(out, row->reason, strlen(row->reason));
-		for (f = LC_F_OVERHEAD_CYCLES; f < LC_F_NR; f++) {
-			lc_bench_number(row, f, num, sizeof(num));
-			fprintf(out, ",%s", num);
-		}
-		fputc('\n', out);
+		lc_bench_cells(&b->rows[i], cells);
+		lc_fmt_csv_row(out, cells, LC_F_NR);
 	}
 	return ferror(out) ? -1 : 0;
 }
@@ -304,6 +408,22 @@ static void lc_bench_pm(char *buf, size_t len, const struct lc_bench_row *row,
 		snprintf(buf, len, "%.3f +/- %.3f", value, ci);
 	else
 		snprintf(buf, len, "-");
+}
+
+/* The table's columns: their heads and widths (negative: left aligned). */
+static const char *const lc_bench_heads[] = {
+	"mechanism", "status", "cycles/call (95%)", "ns/call (95%)", "median",
+	"/kprobe", "expected", "recorded",
+};
+static const int lc_bench_widths[] = { -24, -11, 26, 24, 8, 8, 10, 10 };
+static_assert(ARRAY_SIZE(lc_bench_heads) == ARRAY_SIZE(lc_bench_widths),
+	      "a width for every column");
+
+/* "-" for a null field of the table. */
+static void lc_bench_dash(char *buf)
+{
+	if (!*buf)
+		strcpy(buf, "-");
 }
 
 /**
@@ -327,12 +447,15 @@ int lc_bench_print_table(const struct lc_bench *b, FILE *out)
 		fprintf(out, " at %lld kHz", b->clock_khz);
 	fputs("; overhead = target minus its never-instrumented twin, per call\n",
 	      out);
-	fprintf(out, "%-24s %-11s %26s %24s %8s %8s %10s %10s\n", "mechanism",
-		"status", "cycles/call (95%)", "ns/call (95%)", "median",
-		"/kprobe", "expected", "recorded");
+	lc_fmt_table_row(out, lc_bench_widths, lc_bench_heads,
+			 ARRAY_SIZE(lc_bench_heads), NULL);
 	for (i = 0; i < b->nr; i++) {
 		const struct lc_bench_row *row = &b->rows[i];
 		char cyc[64], ns[64], median[32], ratio[32], exp[32], rec[32];
+		const char *cells[] = {
+			row->mechanism, lc_bench_status_name(row->status), cyc,
+			ns, median, ratio, exp, rec,
+		};
 
 		lc_bench_pm(cyc, sizeof(cyc), row, row->overhead_cycles,
 			    row->ci95_cycles);
@@ -345,13 +468,12 @@ int lc_bench_print_table(const struct lc_bench *b, FILE *out)
 			snprintf(ratio, sizeof(ratio), "%.2f", row->per_kprobe);
 		lc_bench_number(row, LC_F_EVENTS_EXPECTED, exp, sizeof(exp));
 		lc_bench_number(row, LC_F_EVENTS_RECORDED, rec, sizeof(rec));
-		fprintf(out, "%-24s %-11s %26s %24s %8s %8s %10s %10s",
-			row->mechanism, lc_bench_status_name(row->status), cyc,
-			ns, *median ? median : "-", *ratio ? ratio : "-",
-			*exp ? exp : "-", *rec ? rec : "-");
-		if (row->reason[0])
-			fprintf(out, "  %s", row->reason);
-		fputc('\n', out);
+		lc_bench_dash(median);
+		lc_bench_dash(ratio);
+		lc_bench_dash(exp);
+		lc_bench_dash(rec);
+		lc_fmt_table_row(out, lc_bench_widths, cells,
+				 ARRAY_SIZE(cells), row->reason);
 	}
 	return ferror(out) ? -1 : 0;
 }

@@ -10,6 +10,8 @@
 #ifndef LTTNG_CALIBRATE_CLI_FORMATS_H
 #define LTTNG_CALIBRATE_CLI_FORMATS_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 #define LC_BENCH_FORMAT		"lttng-calibrate-bench/1"
@@ -100,7 +102,40 @@ struct lc_bench {
 	} chart;
 };
 
-/* formats.c: output, and recorded input. */
+/**
+ * enum lc_cell_kind - how a field of a row is written
+ * @LC_CELL_NULL: not known: empty in CSV, null in JSON
+ * @LC_CELL_STRING: a string: quoted as it must be in CSV, a JSON string
+ * @LC_CELL_RAW: a number or a literal (true, false): written as it is
+ */
+enum lc_cell_kind {
+	LC_CELL_NULL,
+	LC_CELL_STRING,
+	LC_CELL_RAW,
+};
+
+/**
+ * struct lc_cell - a field of a row, for the writer (lc_fmt_*())
+ * @kind: how it is written
+ * @text: its text ("" for a null)
+ */
+struct lc_cell {
+	enum lc_cell_kind kind;
+	char text[LC_BENCH_REASON_MAX];
+};
+
+/* formats.c: the writer of rows, for both commands. */
+void lc_cell_set(struct lc_cell *cell, enum lc_cell_kind kind,
+		 const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+void lc_fmt_table_row(FILE *out, const int *widths, const char *const *cells,
+		      size_t n, const char *tail);
+void lc_fmt_csv_header(FILE *out, const char *const *names, size_t n);
+void lc_fmt_csv_row(FILE *out, const struct lc_cell *cells, size_t n);
+void lc_fmt_json_row(FILE *out, bool first, const char *const *names,
+		     const struct lc_cell *cells, const size_t *order,
+		     size_t n);
+
+/* formats.c: the bench's rows, and recorded input. */
 const char *lc_bench_status_name(enum lc_bench_status status);
 struct lc_bench_row *lc_bench_add_row(struct lc_bench *b, const char *name);
 int lc_bench_row_set(struct lc_bench_row *row, enum lc_bench_status status,

@@ -25,6 +25,7 @@
 #include "lttng-calibrate.h"
 #include "mechanisms.h"
 #include "predict.h"
+#include "predict-format.h"
 #include "predict-model.h"
 
 #define LC_PREDICT_DEFAULT_RUNS	5
@@ -118,242 +119,6 @@ struct lc_predict_opts {
 	const char *plot;
 	char **argv;
 };
-
-/* Output */
-
-static void lc_pr_cell(char *buf, size_t len, double v, const char *fmt)
-{
-	if (isfinite(v))
-		snprintf(buf, len, fmt, v);
-	else
-		snprintf(buf, len, "-");
-}
-
-static int lc_pr_print_table(const struct lc_predict *p, FILE *out)
-{
-	double base_ns = lc_predict_mean(p->base.cpu_ns, p->base.nr);
-	double tput = lc_predict_base_throughput(p);
-	char ev[32], lost[32], cost[32], pred[32], meas[48], expl[32];
-	struct lc_predict_fig f;
-	size_t i;
-
-	fprintf(out, "kernel: %s\ncommand: %s\nruns: %zu each\nclock: %s (%lld kHz)\nCPU time: %s\n",
-		p->kernel, p->command, p->base.nr, p->clock, p->clock_khz,
-		p->cpu_time);
-	fprintf(out, "untraced CPU time: %.3f ms per run (%.0f cycles)",
-		base_ns / 1e6, lc_predict_cycles(p, base_ns));
-	if (isfinite(tput))
-		fprintf(out, ", throughput %.3f", tput);
-	if (p->per_work)
-		fputs("\nscaled to the untraced throughput: every run's CPU time and events are\n"
-		      "those of the untraced runs' work (the command runs for a fixed time)",
-		      out);
-	fprintf(out, "\n\n%-30s %12s %9s %10s %11s %21s %9s  %s\n",
-		"configuration", "events/run", "lost/run", "cost/event",
-		"predicted", "measured (95% CI)", "explained", "agree");
-	for (i = 0; i < p->nr; i++) {
-		const struct lc_predict_row *row = &p->rows[i];
-
-		if (row->status != LC_BENCH_OK) {
-			fprintf(out, "%-30s %s: %s\n", row->name,
-				lc_bench_status_name(row->status), row->reason);
-			continue;
-		}
-		lc_predict_figures(p, row, &f);
-		lc_pr_cell(ev, sizeof(ev), f.events, "%.0f");
-		lc_pr_cell(lost, sizeof(lost), f.lost, "%.0f");
-		lc_pr_cell(cost, sizeof(cost), row->cost_cycles, "%.1f");
-		lc_pr_cell(pred, sizeof(pred),
-			   lc_predict_percent(f.predicted, f.base), "%+.3f%%");
-		if (isfinite(f.measured_ci95))
-			snprintf(meas, sizeof(meas), "%+.3f%% +/- %.3f%%",
-				 lc_predict_percent(f.measured, f.base),
-				 lc_predict_percent(f.measured_ci95, f.base));
-		else
-			snprintf(meas, sizeof(meas), "-");
-		lc_pr_cell(expl, sizeof(expl), f.explained, "%.2f");
-		fprintf(out, "%-30s %12s %9s %10s %11s %21s %9s  %s\n",
-			row->name, ev, lost, cost, pred, meas, expl,
-			f.agree ? "yes" : "no");
-	}
-	fputs("\ncost/event: clock cycles, from lttng-calibrate bench on this kernel;\n"
-	      "predicted: events x cost, in % of the untraced CPU time;\n"
-	      "measured: traced minus untraced CPU time (Welch); explained: predicted / measured\n",
-	      out);
-	return ferror(out) ? -1 : 0;
-}
-
-static const char *const lc_pr_fields[] = {
-	"configuration", "status", "reason", "events_per_run", "events_lost",
-	"cost_per_event_cycles", "cost_ci95_cycles", "cost_basis",
-	"predicted_overhead_cycles", "predicted_overhead_percent",
-	"measured_overhead_cycles", "measured_overhead_percent",
-	"measured_ci95_percent", "explained_fraction", "agree",
-	"untraced_cpu_cycles", "throughput",
-};
-
-/* Where the @k-th number of lc_pr_numbers() is in lc_pr_fields[]. */
-static size_t lc_pr_field_of(size_t k)
-{
-	return k < 4 ? k + 3 : k < 10 ? k + 4 : k + 5;
-}
-
-/*
- * A row's numbers, in the order of lc_pr_fields[] without its strings
- * (configuration, status, reason, cost_basis) and agree.
- */
-static void lc_pr_numbers(const struct lc_predict_row *row,
-			  const struct lc_predict_fig *f, double *v)
-{
-	v[0] = f->events;
-	v[1] = f->lost;
-	v[2] = row->cost_cycles;
-	v[3] = row->cost_ci95;
-	v[4] = f->predicted;
-	v[5] = lc_predict_percent(f->predicted, f->base);
-	v[6] = f->measured;
-	v[7] = lc_predict_percent(f->measured, f->base);
-	v[8] = lc_predict_percent(f->measured_ci95, f->base);
-	v[9] = f->explained;
-	v[10] = f->base;
-	v[11] = f->throughput;
-}
-
-static int lc_pr_print_csv(const struct lc_predict *p, FILE *out)
-{
-	struct lc_predict_fig f;
-	double v[12];
-	size_t i, k;
-
-	for (k = 0; k < ARRAY_SIZE(lc_pr_fields); k++)
-		fprintf(out, "%s%s", k ? "," : "", lc_pr_fields[k]);
-	fputc('\n', out);
-	for (i = 0; i < p->nr; i++) {
-		const struct lc_predict_row *row = &p->rows[i];
-		bool ok = row->status == LC_BENCH_OK;
-
-		lc_csv_field(out, row->name, strlen(row->name));
-		fprintf(out, ",%s,", lc_bench_status_name(row->status));
-		lc_csv_field(out, row->reason, strlen(row->reason));
-		if (ok)
-			lc_predict_figures(p, row, &f);
-		lc_pr_numbers(row, &f, v);
-		for (k = 0; k < 12; k++) {
-			if (k == 4) {
-				fputc(',', out);
-				lc_csv_field(out, row->cost_basis,
-					     strlen(row->cost_basis));
-			}
-			if (k == 10)
-				fprintf(out, ",%s", ok ? f.agree ? "true" :
-					"false" : "");
-			if (ok && isfinite(v[k]))
-				fprintf(out, ",%.10g", v[k]);
-			else
-				fputc(',', out);
-		}
-		fputc('\n', out);
-	}
-	return ferror(out) ? -1 : 0;
-}
-
-static int lc_pr_print_json(const struct lc_predict *p, FILE *out)
-{
-	struct lc_predict_fig f;
-	double v[12];
-	size_t i, k;
-
-	fprintf(out, "{\n  \"format\": \"%s\",\n  \"kernel\": ", LC_PREDICT_FORMAT);
-	lc_json_string(out, p->kernel, strlen(p->kernel));
-	fputs(",\n  \"command\": ", out);
-	lc_json_string(out, p->command, strlen(p->command));
-	fprintf(out, ",\n  \"runs\": %zu,\n  \"clock\": ", p->base.nr);
-	lc_json_string(out, p->clock, strlen(p->clock));
-	fprintf(out, ",\n  \"clock_khz\": %lld,\n  \"cpu_time\": ", p->clock_khz);
-	lc_json_string(out, p->cpu_time, strlen(p->cpu_time));
-	fprintf(out, ",\n  \"scaled_to_throughput\": %s",
-		p->per_work ? "true" : "false");
-	fputs(",\n  \"untraced\": {", out);
-	lc_json_number(out, "cpu_ns",
-		       lc_predict_mean(p->base.cpu_ns, p->base.nr), ", ");
-	lc_json_number(out, "cpu_cycles",
-		       lc_predict_cycles(p, lc_predict_mean(p->base.cpu_ns, p->base.nr)),
-		       ", ");
-	lc_json_number(out, "throughput", lc_predict_base_throughput(p), "");
-	fputs("},\n  \"rows\": [", out);
-	for (i = 0; i < p->nr; i++) {
-		const struct lc_predict_row *row = &p->rows[i];
-		bool ok = row->status == LC_BENCH_OK;
-
-		fprintf(out, "%s\n    {\"configuration\": ", i ? "," : "");
-		lc_json_string(out, row->name, strlen(row->name));
-		fprintf(out, ", \"status\": \"%s\", \"reason\": ",
-			lc_bench_status_name(row->status));
-		lc_json_string(out, row->reason, strlen(row->reason));
-		fputs(", \"cost_basis\": ", out);
-		lc_json_string(out, row->cost_basis, strlen(row->cost_basis));
-		if (ok)
-			lc_predict_figures(p, row, &f);
-		lc_pr_numbers(row, &f, v);
-		for (k = 0; k < 12; k++) {
-			fputs(", ", out);
-			lc_json_number(out, lc_pr_fields[lc_pr_field_of(k)],
-				       ok ? v[k] : NAN, "");
-		}
-		fprintf(out, ", \"agree\": %s}", ok ? f.agree ? "true" :
-			"false" : "null");
-	}
-	fputs("\n  ]\n}\n", out);
-	return ferror(out) ? -1 : 0;
-}
-
-/*
- * The chart: a bar for the predicted and one for the measured overhead of
- * each configuration measured, in percent of the untraced CPU time with
- * their 95 % intervals, drawn by the bench's chart code.
- */
-static int lc_pr_plot(const struct lc_predict *p, FILE *out)
-{
-	static struct lc_bench b;
-	struct lc_predict_fig f;
-	size_t i, k;
-
-	memset(&b, 0, sizeof(b));
-	b.chart.title = "lttng-calibrate predict: what tracing costs the command";
-	snprintf(b.chart.subtitle, sizeof(b.chart.subtitle),
-		 "%.60s, %.60s, %zu runs each, clock %.20s", p->kernel,
-		 p->command, p->base.nr, p->clock);
-	b.chart.axis = "overhead, % of the untraced CPU time (error bars: 95% confidence interval)";
-	b.chart.unit = "%";
-	b.chart.decimals = 2;
-	for (i = 0; i < p->nr && b.nr + 2 <= LC_BENCH_MAX_ROWS; i++) {
-		const struct lc_predict_row *row = &p->rows[i];
-		struct lc_bench_row *r;
-
-		if (row->status != LC_BENCH_OK) {
-			r = lc_bench_add_row(&b, row->name);
-			lc_bench_row_set(r, row->status, "%s", row->reason);
-			continue;
-		}
-		lc_predict_figures(p, row, &f);
-		for (k = 0; k < 2; k++) {
-			char name[LC_BENCH_NAME_MAX];
-
-			snprintf(name, sizeof(name), "%.20s %s", row->name,
-				 k ? "measured" : "predicted");
-			r = lc_bench_add_row(&b, name);
-			r->measured = 1;
-			r->overhead_cycles = lc_predict_percent(k ? f.measured :
-							   f.predicted, f.base);
-			r->ci95_cycles = lc_predict_percent(k ? f.measured_ci95 :
-						       f.predicted_ci95, f.base);
-			if (!isfinite(r->overhead_cycles) ||
-			    !isfinite(r->ci95_cycles))
-				r->measured = 0;
-		}
-	}
-	return lc_bench_plot_svg(&b, out);
-}
 
 /* Running the command */
 
@@ -821,16 +586,16 @@ int lc_predict_main(int argc, char **argv)
 	}
 	lc_predict_work(&p);
 	if (o.format == LC_FORMAT_JSON)
-		err = lc_pr_print_json(&p, stdout);
+		err = lc_predict_print_json(&p, stdout);
 	else if (o.format == LC_FORMAT_CSV)
-		err = lc_pr_print_csv(&p, stdout);
+		err = lc_predict_print_csv(&p, stdout);
 	else
-		err = lc_pr_print_table(&p, stdout);
+		err = lc_predict_print_table(&p, stdout);
 	if (fflush(stdout) || err) {
 		lc_err("writing the rows: %s", strerror(errno));
 		err = -1;
 	}
-	if (plot && (lc_pr_plot(&p, plot) | fclose(plot))) {
+	if (plot && (lc_predict_plot(&p, plot) | fclose(plot))) {
 		lc_err("writing %s: %s", o.plot, strerror(errno));
 		err = -1;
 	}

@@ -22,7 +22,6 @@
 
 #include "tracers.h"
 
-#define LC_PREDICT_FORMAT	"lttng-calibrate-predict/1"
 
 /**
  * struct lc_predict_set - a named set of kernel events
