@@ -1,32 +1,27 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lttng-calibrate predict: what will tracing cost this workload?  The
- * command runs N times untraced, then N times under each tracing
- * configuration; each configuration's events per run times the cost of
- * one event, calibrated by the module on this kernel (the bench's rows),
- * is the predicted overhead; traced minus untraced CPU time, with Welch's
- * interval, the measured one.  One row per configuration says how much of
- * the measured slowdown the prediction explains.
+ * lttng-calibrate predict, the command: what will tracing cost this
+ * workload?  Its options, and its steps in order: the configurations
+ * asked for checked, the cost of one event calibrated by the bench's rows
+ * (mechanisms.c), the workload run untraced and under each configuration
+ * (predict-run.c), the figures (predict-model.c) printed
+ * (predict-format.c), and everything undone whatever happened.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <signal.h>
-#include <sys/resource.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
-#include "../lib/cgroup.h"
-#include "../lib/stats.h"
 #include "lttng-calibrate.h"
 #include "mechanisms.h"
-#include "predict.h"
 #include "predict-format.h"
 #include "predict-model.h"
+#include "predict-run.h"
+#include "predict.h"
 
 #define LC_PREDICT_DEFAULT_RUNS	5
 #define LC_PREDICT_DEFAULT_N	20000ULL
@@ -119,129 +114,6 @@ struct lc_predict_opts {
 	const char *plot;
 	char **argv;
 };
-
-/* Running the command */
-
-/* "Throughput N" in what the command printed, or NaN. */
-static double lc_pr_throughput(const char *path)
-{
-	char *text = lc_read_file(path, NULL);
-	const char *p = text ? strstr(text, "Throughput ") : NULL;
-	double v = NAN;
-	char *end;
-
-	if (p) {
-		v = strtod(p + 11, &end);
-		if (end == p + 11)
-			v = NAN;
-	}
-	free(text);
-	return v;
-}
-
-static struct lc_cgroup lc_pr_cg;
-
-/*
- * What the command left running in its cgroup killed, and waited for
- * (the cgroup empty), at most 5 s.
- */
-static void lc_pr_cgroup_kill(void)
-{
-	if (lc_cgroup_empty(&lc_pr_cg))
-		lc_err("predict: killing what the command left in %s: %s",
-		       lc_pr_cg.dir, errno == ENOSYS ?
-		       "this kernel has neither cgroup.kill (Linux 5.14) nor pidfd_open() (Linux 5.3)" :
-		       strerror(errno));
-}
-
-/*
- * One run of the command: the CPU time of its cgroup (or of the children
- * it waited for), in ns; what it printed goes to the scratch directory;
- * what it left running is killed.
- */
-static int lc_pr_run_command(struct lc_predict_ctx *pc, char **argv,
-			     double *cpu_ns, double *throughput)
-{
-	char out[PATH_MAX + 32], err[PATH_MAX + 32], last[160];
-	struct rusage before, after;
-	double cg_before, cg_after;
-	struct lc_proc proc = {
-		.argv = argv, .null_in = true, .group = true,
-		.stop_on_signal = true, .kill_ms = LC_BENCH_KILL_MS,
-	};
-	int code;
-
-	snprintf(out, sizeof(out), "%s/command.out", pc->bench.tmpdir);
-	snprintf(err, sizeof(err), "%s/command.err", pc->bench.tmpdir);
-	proc.out = out;
-	proc.err = err;
-	if (lc_pr_cg.made)
-		proc.cgroup_procs = lc_pr_cg.procs;
-	cg_before = lc_cgroup_cpu_ns(&lc_pr_cg);
-	getrusage(RUSAGE_CHILDREN, &before);
-	code = lc_proc_run(&proc);
-	getrusage(RUSAGE_CHILDREN, &after);
-	lc_pr_cgroup_kill();
-	cg_after = lc_cgroup_cpu_ns(&lc_pr_cg);
-	if (lc_signal_caught())
-		return -1;
-	if (code) {
-		lc_bench_last_line(err, last, sizeof(last));
-		if (code == -1)
-			return lc_err("predict: %s: %s", argv[0],
-				      strerror(errno));
-		return lc_err("predict: %s exited with status %d%s%s", argv[0],
-			      code, last[0] ? ": " : "", last);
-	}
-	if (lc_pr_cg.made && cg_before >= 0 && cg_after >= cg_before)
-		*cpu_ns = cg_after - cg_before;
-	else
-		*cpu_ns = ((after.ru_utime.tv_sec - before.ru_utime.tv_sec) +
-			   (after.ru_stime.tv_sec - before.ru_stime.tv_sec)) *
-			  1e9 +
-			  ((after.ru_utime.tv_usec - before.ru_utime.tv_usec) +
-			   (after.ru_stime.tv_usec - before.ru_stime.tv_usec)) *
-			  1e3;
-	*throughput = lc_pr_throughput(out);
-	return 0;
-}
-
-/* N runs, traced by @t (NULL: untraced). */
-static int lc_pr_runs(struct lc_predict_ctx *pc,
-		      const struct lc_predict_opts *o,
-		      const struct lc_predict_tracer *t,
-		      struct lc_predict_runs *r, char *why, size_t len)
-{
-	long long events = 0, lost = 0;
-	size_t i;
-
-	for (i = 0; i < o->runs && !lc_signal_caught(); i++) {
-		pc->run = (int)i;
-		if (t && t->start(pc, why, len))
-			return -1;
-		if (lc_pr_run_command(pc, o->argv, &r->cpu_ns[i],
-				      &r->throughput[i])) {
-			if (t) {
-				long long e, l;
-				char ignored[16];
-
-				t->stop(pc, &e, &l, ignored, sizeof(ignored));
-			}
-			snprintf(why, len, "the command failed");
-			return -2;
-		}
-		if (t && t->stop(pc, &events, &lost, why, len))
-			return -1;
-		r->events[i] = (double)events;
-		r->lost[i] = (double)lost;
-		r->nr = i + 1;
-	}
-	if (lc_signal_caught()) {
-		snprintf(why, len, "interrupted");
-		return -1;
-	}
-	return 0;
-}
 
 /* Configurations */
 
@@ -362,7 +234,8 @@ static int lc_pr_measure(struct lc_predict *p, struct lc_predict_ctx *pc,
 		 "lttng-calibrate-predict-%d", (int)getpid());
 	setenv("LTTNG_HOME", pc->bench.tmpdir, 1);
 	lc_bench_tracefs_find(&pc->bench);
-	rc = lc_pr_runs(pc, o, NULL, &p->base, why, sizeof(why));
+	rc = lc_predict_runs(pc, o->argv, o->runs, NULL, &p->base, why,
+			     sizeof(why));
 	if (rc)
 		return -1;
 	for (i = 0; i < p->nr && !lc_signal_caught(); i++) {
@@ -375,7 +248,8 @@ static int lc_pr_measure(struct lc_predict *p, struct lc_predict_ctx *pc,
 		if (t->prepare(pc, why, sizeof(why)) != LC_PREP_OK)
 			rc = -1;
 		else
-			rc = lc_pr_runs(pc, o, t, &row->runs, why, sizeof(why));
+			rc = lc_predict_runs(pc, o->argv, o->runs, t,
+					     &row->runs, why, sizeof(why));
 		t->teardown(pc);
 		if (rc == -2)
 			return -1;
@@ -546,14 +420,7 @@ int lc_predict_main(int argc, char **argv)
 	}
 	pc.set = o.set;
 	pc.function = o.function;
-	lc_cgroup_make(&lc_pr_cg, pc.bench.tmpdir, "lc-predict");
-	if (lc_pr_cg.made)
-		snprintf(p.cpu_time, sizeof(p.cpu_time),
-			 "cgroup (the command and every process it starts)");
-	else
-		snprintf(p.cpu_time, sizeof(p.cpu_time),
-			 "getrusage (the children the command waits for; no %s)",
-			 lc_pr_cg.why);
+	lc_predict_cgroup_make(&pc, p.cpu_time, sizeof(p.cpu_time));
 	/* The ring buffer of the ftrace configurations: 64 MB per CPU. */
 	pc.bench.iterations = 1000000;
 	lc_pr_header(&p, &o);
@@ -566,11 +433,9 @@ int lc_predict_main(int argc, char **argv)
 	if (!err)
 		err = lc_pr_measure(&p, &pc, &o);
 	lc_predict_finish(&pc);
-	lc_pr_cgroup_kill();
-	lc_cgroup_remove(&lc_pr_cg);
-	if (lc_pr_cg.mounted)
+	if (lc_predict_cgroup_remove(&pc))
 		lc_err("predict: %s is still mounted: %s and what is in it left in place",
-		       lc_pr_cg.mnt, pc.bench.tmpdir);
+		       pc.cgroup.mnt, pc.bench.tmpdir);
 	else if (lc_rm_tree(pc.bench.tmpdir))
 		lc_err("predict: removing %s: %s", pc.bench.tmpdir,
 		       strerror(errno));

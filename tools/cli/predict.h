@@ -3,9 +3,10 @@
  * lttng-calibrate predict: its tracing configurations, as the command
  * drives them.  Calls go one way, down:
  *
- *   predict.c          the command line, the runs of the command, the
- *                      output; the costs of the bench's rows
- *                      (mechanisms.h)
+ *   predict.c          the command line and its steps; the costs of
+ *                      the bench's rows (mechanisms.h)
+ *   predict-run.c      the runs of the workload, in a cgroup of its own
+ *   predict-format.c   the rows printed, through formats.c's writer
  *   predict-model.c    the cost model (predict-model.h)
  *   predict-tracers.c  the tracing configurations: each one's set-up,
  *                      start and stop around one run, its events counted,
@@ -20,6 +21,7 @@
 
 #include <stdbool.h>
 
+#include "../lib/cgroup.h"
 #include "tracers.h"
 
 
@@ -53,6 +55,7 @@ struct lc_predict_set {
  *	@perf_ctl_open
  * @perf_ctl_open: see @perf_ctl
  * @run: the run's number, for the names of its files
+ * @cgroup: the cgroup the command runs in (predict-run.c)
  * @enabled: tracefs event files (relative to tracefs) this tool enabled
  * @nr_enabled: how many
  */
@@ -64,6 +67,7 @@ struct lc_predict_ctx {
 	int perf_ctl;
 	bool perf_ctl_open;
 	int run;
+	struct lc_cgroup cgroup;
 	char enabled[8][96];
 	int nr_enabled;
 };
