@@ -3,7 +3,9 @@
 #
 # bench-tests.sh: host-side tests of "lttng-calibrate bench", no module, no
 # root: its options and their errors, and its table, CSV, JSON and SVG
-# output of rows recorded in tests/data/bench.kv (--from-kv).  Prints
+# output of rows recorded in tests/data/bench.kv (--from-kv), and the charts
+# of Documentation/bench (every text inside, each the one its JSON gives
+# today, through tests/chart-from-json).  Prints
 # unnumbered "ok - ..." / "not ok - ..." lines, for tests/run-tests.sh to
 # number; exits 0 (the results say what failed).
 #
@@ -66,6 +68,12 @@ json_ok() {
 		python3 "$dir/bench-check.py" json "$tmp/j"
 }
 
+# A chart of Documentation/bench is what chart-from-json draws from its JSON.
+drawn_from() {
+	"$dir/chart-from-json" "$1" > "$tmp/drawn.svg" &&
+		cmp -s "$tmp/drawn.svg" "${1%.json}.svg"
+}
+
 svg_ok() {
 	"$bin" bench --from-kv "$kv" --format csv --plot "$tmp/p.svg" \
 		> /dev/null && python3 "$dir/bench-check.py" svg "$tmp/p.svg"
@@ -112,6 +120,10 @@ if command -v python3 > /dev/null; then
 	for svg in "$dir"/../../../Documentation/bench/*.svg; do
 		check "${svg##*/}: every text inside the chart" \
 			python3 "$dir/bench-check.py" svg-fits "$svg"
+	done
+	for json in "$dir"/../../../Documentation/bench/*.json; do
+		check "${json##*/}: its chart is what today's code draws (make charts)" \
+			drawn_from "$json"
 	done
 else
 	for t in CSV JSON SVG "Documentation's charts"; do
