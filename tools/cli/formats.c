@@ -510,10 +510,33 @@ struct lc_svg {
 };
 
 /*
- * How wide a text is drawn, in pixels, at most: the advance widths of
- * DejaVu Sans (the widest usual sans-serif, in 1/1000 of the font size)
- * rounded up by class of character; bold is a tenth wider.  A viewer's
- * font picks its own widths: the columns are sized for the widest.
+ * Advance widths of DejaVu Sans, the widest usual sans-serif, in 1/1000
+ * of the font size, for ' ' to '~'; tests/bench-check.py holds the same.
+ */
+static const unsigned short lc_svg_dejavu[] = {
+	 318,  401,  460,  838,  636,  950,  780,  275,	/*  !"#$%&' */
+	 390,  390,  500,  838,  318,  361,  318,  337,	/* ()*+,-./ */
+	 636,  636,  636,  636,  636,  636,  636,  636,	/* 01234567 */
+	 636,  636,  337,  337,  838,  838,  838,  531,	/* 89:;<=>? */
+	1000,  684,  686,  698,  770,  632,  575,  775,	/* @ABCDEFG */
+	 752,  295,  295,  656,  557,  863,  748,  787,	/* HIJKLMNO */
+	 603,  787,  695,  635,  611,  732,  684,  989,	/* PQRSTUVW */
+	 685,  611,  685,  390,  337,  390,  838,  500,	/* XYZ[\]^_ */
+	 500,  613,  635,  550,  635,  615,  352,  635,	/* `abcdefg */
+	 634,  278,  278,  579,  278,  974,  634,  612,	/* hijklmno */
+	 635,  635,  411,  521,  392,  634,  592,  818,	/* pqrstuvw */
+	 592,  592,  525,  636,  337,  636,  838,	/* xyz{|}~ */
+};
+static_assert(ARRAY_SIZE(lc_svg_dejavu) == '~' - ' ' + 1,
+	      "a width for every printable ASCII character");
+
+/*
+ * How wide a text may be drawn, in pixels, at most: DejaVu Sans' widths
+ * (any other character as wide as the font size), bold a tenth wider,
+ * and all of it a fifth wider again.  A viewer draws the chart in a font
+ * of its own choosing, whose letters may be wider than DejaVu's: the
+ * columns and the chart are sized for that, and a reason is shortened to
+ * what is left beside the bars.
  */
 static int lc_svg_text_width(const char *s, int size, int bold)
 {
@@ -524,22 +547,37 @@ static int lc_svg_text_width(const char *s, int size, int bold)
 
 		if ((c & 0xc0) == 0x80)
 			continue;		/* inside a UTF-8 sequence */
-		if (c >= 0x80 || strchr("+#<=>~^&", c))
-			units += 840;		/* c >= 0x80: the +/- sign */
-		else if (strchr("il.,' ", c))
-			units += 320;
-		else if (strchr("()[]{}-/:;!|\"frtIJ", c))
-			units += 420;
-		else if (strchr("mwMW%@", c))
-			units += 1000;
-		else if (c >= 'A' && c <= 'Z')
-			units += 790;
+		if (c >= ' ' && c <= '~')
+			units += lc_svg_dejavu[c - ' '];
 		else
-			units += 640;
+			units += 1000;
 	}
 	if (bold)
-		units += units / 10;
-	return (int)((units * size + 999) / 1000);
+		units = (units * 11 + 9) / 10;
+	return (int)((units * size * 6 + 4999) / 5000);
+}
+
+/*
+ * @text shortened, at a space, with " ..." after it, until it is no wider
+ * than @avail pixels; @len is its buffer's size.
+ */
+static void lc_svg_fit(char *text, size_t len, int avail)
+{
+	size_t n = strlen(text);
+
+	if (lc_svg_text_width(text, LC_SVG_FONT, 0) <= avail)
+		return;
+	while (n > 0) {
+		while (n > 0 && text[n - 1] != ' ')
+			n--;
+		if (n == 0)
+			break;
+		n--;
+		snprintf(text + n, len - n, " ...");
+		if (lc_svg_text_width(text, LC_SVG_FONT, 0) <= avail)
+			return;
+	}
+	snprintf(text, len, "...");
 }
 
 /* The figures right of a row's bar: "MEAN ± CI (R kp) STATUS". */
@@ -640,20 +678,12 @@ static void lc_svg_layout(const struct lc_bench *b, struct lc_svg *svg)
 			svg->value = LC_SVG_PAD + w + LC_SVG_MARGIN;
 	}
 	svg->width = svg->label + LC_SVG_PLOT + svg->value;
-	/* The lines that may be wider: the title, the reasons. */
+	/* The lines that may be wider: the title and the subtitle. */
 	need = LC_SVG_MARGIN + lc_svg_text_width(lc_svg_title(b),
 						 LC_SVG_TITLE_FONT, 1);
 	lc_svg_subtitle(b, text, sizeof(text));
 	w = LC_SVG_MARGIN + lc_svg_text_width(text, LC_SVG_FONT, 0);
 	need = w > need ? w : need;
-	for (i = 0; i < b->nr; i++) {
-		if (b->rows[i].measured)
-			continue;
-		lc_svg_missing(&b->rows[i], text, sizeof(text));
-		w = (int)ceil(lc_bench_x(svg, 0)) + 4 +
-		    lc_svg_text_width(text, LC_SVG_FONT, 0);
-		need = w > need ? w : need;
-	}
 	need += LC_SVG_MARGIN;
 	if (need > svg->width)
 		svg->width = need;
@@ -710,6 +740,8 @@ static void lc_bench_svg_row(FILE *out, const struct lc_bench *b,
 		fprintf(out, "<text class=\"missing\" x=\"%.1f\" y=\"%d\" fill=\"#888\">",
 			x0 + 4, mid + 4);
 		lc_svg_missing(row, text, sizeof(text));
+		lc_svg_fit(text, sizeof(text), svg->width - LC_SVG_MARGIN -
+			   (int)ceil(x0 + 4));
 		lc_bench_xml_string(out, text);
 		fputs("</text>\n", out);
 		return;
