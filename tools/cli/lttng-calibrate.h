@@ -1,4 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The lttng_calibrate module as the command reaches it: where its debugfs
+ * and parameter files are, and the set-up (setup.c) and the run (run.c)
+ * of the default command, which the bench and predict set up through too.
+ */
 #ifndef LTTNG_CALIBRATE_CLI_H
 #define LTTNG_CALIBRATE_CLI_H
 

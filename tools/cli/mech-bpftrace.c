@@ -12,11 +12,11 @@
 #include "mechanisms.h"
 
 /* bpftrace: a count map, printed when the writer it runs ends. */
-static enum lc_bench_prep lc_bpftrace_prepare(struct lc_bench_ctx *ctx,
-					      const struct lc_bench_mech *m,
-					      char *why, size_t len)
+static enum lc_tracer_prep lc_bpftrace_prepare(struct lc_tracer_ctx *ctx,
+					       const struct lc_bench_mech *m,
+					       char *why, size_t len)
 {
-	enum lc_bench_prep rc = lc_bench_need("bpftrace", "bpftrace", why, len);
+	enum lc_tracer_prep rc = lc_tracer_need("bpftrace", "bpftrace", why, len);
 
 	(void)ctx;
 	if (rc != LC_PREP_OK || strncmp(m->arg, "kfunc:", 6))
@@ -34,7 +34,7 @@ static enum lc_bench_prep lc_bpftrace_prepare(struct lc_bench_ctx *ctx,
 	return LC_PREP_OK;
 }
 
-static int lc_bpftrace_command(struct lc_bench_ctx *ctx,
+static int lc_bpftrace_command(struct lc_tracer_ctx *ctx,
 			       const struct lc_bench_mech *m, char **argv,
 			       char *buf, size_t len)
 {
@@ -53,7 +53,7 @@ static int lc_bpftrace_command(struct lc_bench_ctx *ctx,
 	return 0;
 }
 
-static int lc_bpftrace_count(struct lc_bench_ctx *ctx,
+static int lc_bpftrace_count(struct lc_tracer_ctx *ctx,
 			     const struct lc_bench_mech *m,
 			     struct lc_bench_row *row)
 {

@@ -24,13 +24,13 @@
 #define LC_EV_FPROBE		"lc_bench_f"
 
 /* Module mechanisms: offered by the probe file? */
-static enum lc_bench_prep lc_module_prepare(struct lc_bench_ctx *ctx,
-					    const struct lc_bench_mech *m,
-					    char *why, size_t len)
+static enum lc_tracer_prep lc_module_prepare(struct lc_tracer_ctx *ctx,
+					     const struct lc_bench_mech *m,
+					     char *why, size_t len)
 {
 	char *text = lc_read_file(LC_DIR "/probe", NULL);
 	char tag[64], *line;
-	enum lc_bench_prep rc = LC_PREP_OK;
+	enum lc_tracer_prep rc = LC_PREP_OK;
 
 	(void)ctx;
 	if (!text) {
@@ -60,7 +60,7 @@ static enum lc_bench_prep lc_module_prepare(struct lc_bench_ctx *ctx,
 }
 
 /* Module mechanisms: every call hit, but those the probe missed. */
-static int lc_module_count(struct lc_bench_ctx *ctx,
+static int lc_module_count(struct lc_tracer_ctx *ctx,
 			   const struct lc_bench_mech *m,
 			   struct lc_bench_row *row)
 {
@@ -70,31 +70,31 @@ static int lc_module_count(struct lc_bench_ctx *ctx,
 	return 0;
 }
 
-static enum lc_bench_prep lc_kprobe_event_prepare(struct lc_bench_ctx *ctx,
-						  const struct lc_bench_mech *m,
-						  char *why, size_t len)
+static enum lc_tracer_prep
+lc_kprobe_event_prepare(struct lc_tracer_ctx *ctx,
+			const struct lc_bench_mech *m, char *why, size_t len)
 {
 	const char *name = m->arg[0] == 'p' ? LC_EV_KPROBE : LC_EV_KRETPROBE;
 	char def[128], enable[128];
-	enum lc_bench_prep rc;
+	enum lc_tracer_prep rc;
 
-	rc = lc_bench_need_tracefs(ctx, "kprobe_events", why, len);
+	rc = lc_tracefs_need(ctx, "kprobe_events", why, len);
 	if (rc == LC_PREP_OK)
-		rc = lc_bench_ftrace_buffer(ctx, 1, why, len);
+		rc = lc_tracefs_buffer(ctx, 1, why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	snprintf(def, sizeof(def), "%s", m->arg);
 	snprintf(enable, sizeof(enable), "events/kprobes/%s/enable", name);
-	return lc_bench_dyn_event(ctx, "kprobe_events", def, enable, why, len);
+	return lc_tracefs_dyn_event(ctx, "kprobe_events", def, enable, why, len);
 }
 
-static enum lc_bench_prep lc_fprobe_event_prepare(struct lc_bench_ctx *ctx,
-						  const struct lc_bench_mech *m,
-						  char *why, size_t len)
+static enum lc_tracer_prep
+lc_fprobe_event_prepare(struct lc_tracer_ctx *ctx,
+			const struct lc_bench_mech *m, char *why, size_t len)
 {
-	enum lc_bench_prep rc;
+	enum lc_tracer_prep rc;
 
-	rc = lc_bench_need_tracefs(ctx, "dynamic_events", why, len);
+	rc = lc_tracefs_need(ctx, "dynamic_events", why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	if (!lc_tfs_has(ctx, "README", "f[:[<group>/][<event>]]")) {
@@ -102,27 +102,27 @@ static enum lc_bench_prep lc_fprobe_event_prepare(struct lc_bench_ctx *ctx,
 			 "this kernel has no fprobe events (CONFIG_FPROBE_EVENTS)");
 		return LC_PREP_UNAVAILABLE;
 	}
-	rc = lc_bench_ftrace_buffer(ctx, 1, why, len);
+	rc = lc_tracefs_buffer(ctx, 1, why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
-	return lc_bench_dyn_event(ctx, "dynamic_events", m->arg,
-			    "events/fprobes/" LC_EV_FPROBE "/enable", why, len);
+	return lc_tracefs_dyn_event(ctx, "dynamic_events", m->arg,
+				    "events/fprobes/" LC_EV_FPROBE "/enable", why, len);
 }
 
 /*
  * The function and function_graph tracers, on the target alone: the
  * filter keeps every other function (the baseline twin first) untouched.
  */
-static enum lc_bench_prep lc_tracer_prepare(struct lc_bench_ctx *ctx,
-					    const struct lc_bench_mech *m,
-					    char *why, size_t len)
+static enum lc_tracer_prep lc_tracer_prepare(struct lc_tracer_ctx *ctx,
+					     const struct lc_bench_mech *m,
+					     char *why, size_t len)
 {
 	int graph = !strcmp(m->arg, "function_graph");
 	char cur[64], *filter;
-	enum lc_bench_prep rc;
+	enum lc_tracer_prep rc;
 	int e;
 
-	rc = lc_bench_need_tracefs(ctx, "current_tracer", why, len);
+	rc = lc_tracefs_need(ctx, "current_tracer", why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	if (!lc_tfs_has(ctx, "available_tracers", m->arg)) {
@@ -143,7 +143,7 @@ static enum lc_bench_prep lc_tracer_prepare(struct lc_bench_ctx *ctx,
 		return LC_PREP_UNAVAILABLE;
 	}
 	free(filter);
-	rc = lc_bench_ftrace_buffer(ctx, graph ? 2 : 1, why, len);
+	rc = lc_tracefs_buffer(ctx, graph ? 2 : 1, why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	snprintf(ctx->saved_tracer, sizeof(ctx->saved_tracer), "%s", cur);
@@ -166,24 +166,24 @@ static enum lc_bench_prep lc_tracer_prepare(struct lc_bench_ctx *ctx,
 	return LC_PREP_OK;
 }
 
-static enum lc_bench_prep lc_tp_ftrace_prepare(struct lc_bench_ctx *ctx,
-					       const struct lc_bench_mech *m,
-					       char *why, size_t len)
+static enum lc_tracer_prep lc_tp_ftrace_prepare(struct lc_tracer_ctx *ctx,
+						const struct lc_bench_mech *m,
+						char *why, size_t len)
 {
 	char enable[128];
-	enum lc_bench_prep rc;
+	enum lc_tracer_prep rc;
 	int e;
 
 	snprintf(enable, sizeof(enable), "%s/enable", lc_bench_tp_dir(m));
-	rc = lc_bench_need_tracefs(ctx, enable, why, len);
+	rc = lc_tracefs_need(ctx, enable, why, len);
 	/* The payload's event (its number, six arguments and a task name:
 	 * about 100 bytes in the ring buffer) takes the room of two of the
-	 * 64-byte events lc_bench_ftrace_buffer() counts.
+	 * 64-byte events lc_tracefs_buffer() counts.
 	 */
 	if (rc == LC_PREP_OK)
-		rc = lc_bench_ftrace_buffer(ctx,
-					    strcmp(m->target, "payload") ? 1 : 2,
-					    why, len);
+		rc = lc_tracefs_buffer(ctx,
+				       strcmp(m->target, "payload") ? 1 : 2,
+				       why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	ctx->touched |= LC_T_TP_ENABLED;
@@ -196,14 +196,14 @@ static enum lc_bench_prep lc_tp_ftrace_prepare(struct lc_bench_ctx *ctx,
 }
 
 /* ftrace rows: the ring buffer's per-CPU stats, and nothing overwritten. */
-static int lc_ftrace_count(struct lc_bench_ctx *ctx,
+static int lc_ftrace_count(struct lc_tracer_ctx *ctx,
 			   const struct lc_bench_mech *m,
 			   struct lc_bench_row *row)
 {
 	int per_call = m->arg && !strcmp(m->arg, "function_graph") ? 2 : 1;
 	long long entries, lost;
 
-	if (lc_bench_ftrace_stats(ctx, &entries, &lost)) {
+	if (lc_tracefs_buffer_stats(ctx, &entries, &lost)) {
 		return lc_bench_row_set(row, LC_BENCH_FAILED,
 					"no per_cpu/cpu*/stats in tracefs");
 	}
@@ -220,7 +220,7 @@ static int lc_ftrace_count(struct lc_bench_ctx *ctx,
  * After an ftrace row: our events removed, the tracer, its filters,
  * tracing_on, the ring buffer and its size as they were found.
  */
-static void lc_ftrace_teardown(struct lc_bench_ctx *ctx,
+static void lc_ftrace_teardown(struct lc_tracer_ctx *ctx,
 			       const struct lc_bench_mech *m)
 {
 	char enable[128];
@@ -239,10 +239,10 @@ static void lc_ftrace_teardown(struct lc_bench_ctx *ctx,
 		lc_tfs_write(ctx, "set_ftrace_filter", "", O_TRUNC);
 	if (ctx->touched & LC_T_GRAPH_FILTER)
 		lc_tfs_write(ctx, "set_graph_function", "", O_TRUNC);
-	lc_bench_remove_event(ctx, "kprobe_events", "kprobes", LC_EV_KPROBE);
-	lc_bench_remove_event(ctx, "kprobe_events", "kprobes", LC_EV_KRETPROBE);
-	lc_bench_remove_event(ctx, "dynamic_events", "fprobes", LC_EV_FPROBE);
-	lc_bench_ftrace_release(ctx);
+	lc_tracefs_remove_event(ctx, "kprobe_events", "kprobes", LC_EV_KPROBE);
+	lc_tracefs_remove_event(ctx, "kprobe_events", "kprobes", LC_EV_KRETPROBE);
+	lc_tracefs_remove_event(ctx, "dynamic_events", "fprobes", LC_EV_FPROBE);
+	lc_tracefs_buffer_release(ctx);
 	ctx->touched &= ~(LC_T_TP_ENABLED | LC_T_TRACER | LC_T_FTRACE_FILTER |
 			  LC_T_GRAPH_FILTER | LC_T_DYN_EVENTS);
 }

@@ -32,20 +32,20 @@
  * The event of a tracepoint row: the tracepoint in the row's target, which
  * LTTng knows when its probe for the module's tracepoints is loaded.
  */
-static enum lc_bench_prep lc_lttng_tracepoint(struct lc_bench_ctx *ctx,
-					      const struct lc_bench_mech *m,
-					      char *event, size_t elen,
-					      char *why, size_t len)
+static enum lc_tracer_prep lc_lttng_tracepoint(struct lc_tracer_ctx *ctx,
+					       const struct lc_bench_mech *m,
+					       char *event, size_t elen,
+					       char *why, size_t len)
 {
-	enum lc_bench_prep rc;
+	enum lc_tracer_prep rc;
 
 	/* LTTng names it without its system: the directory's last part. */
 	snprintf(event, elen, "%s", strrchr(lc_bench_tp_dir(m), '/') + 1);
 	if (!access("/sys/module/" LC_LTTNG_PROBE_MODULE, F_OK))
 		return LC_PREP_OK;
-	rc = lc_bench_modinfo(ctx, LC_LTTNG_PROBE_MODULE,
-			"LTTng has no probe for the module's tracepoints: lttng-probe-lttng-calibrate is not installed (tools/lttng/build-lttng-modules builds it)",
-			why, len);
+	rc = lc_tracer_modinfo(ctx, LC_LTTNG_PROBE_MODULE,
+			       "LTTng has no probe for the module's tracepoints: lttng-probe-lttng-calibrate is not installed (tools/lttng/build-lttng-modules builds it)",
+			       why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	snprintf(why, len,
@@ -53,18 +53,18 @@ static enum lc_bench_prep lc_lttng_tracepoint(struct lc_bench_ctx *ctx,
 	return LC_PREP_UNAVAILABLE;
 }
 
-static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
-					   const struct lc_bench_mech *m,
-					   char *why, size_t len)
+static enum lc_tracer_prep lc_lttng_prepare(struct lc_tracer_ctx *ctx,
+					    const struct lc_bench_mech *m,
+					    char *why, size_t len)
 {
 	char err[PATH_MAX + 32], out[PATH_MAX + 32], last[160];
 	char subbuf[32], event[64];
 	unsigned long long need = (ctx->iterations + 1) * 2 * 64, nsub;
 	int kprobe = !strcmp(m->arg, "kprobe");
 	int tracepoint = !strcmp(m->arg, "tracepoint");
-	enum lc_bench_prep rc;
+	enum lc_tracer_prep rc;
 
-	rc = lc_bench_lttng_available(ctx, why, len);
+	rc = lc_session_available(ctx, why, len);
 	if (rc == LC_PREP_OK && tracepoint)
 		rc = lc_lttng_tracepoint(ctx, m, event, sizeof(event),
 					 why, len);
@@ -77,27 +77,27 @@ static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
 		 m->name);
 	snprintf(err, sizeof(err), "%s/lttng-%s.err", ctx->tmpdir, m->name);
 	ctx->touched |= LC_T_LTTNG_SESSION;
-	if (lc_bench_lttng(err, "create", ctx->session, out, NULL) ||
-	    lc_bench_lttng(err, "enable-channel", "--kernel", "-s",
-		     ctx->session, "--subbuf-size=4M", "--num-subbuf", subbuf,
+	if (lc_session_lttng(err, "create", ctx->session, out, NULL) ||
+	    lc_session_lttng(err, "enable-channel", "--kernel", "-s",
+			     ctx->session, "--subbuf-size=4M", "--num-subbuf", subbuf,
 		     LC_LTTNG_CHANNEL, NULL))
 		goto fail;
 	if (tracepoint) {
-		if (lc_bench_lttng(err, "enable-event", "--kernel", "-s",
-			     ctx->session, "-c", LC_LTTNG_CHANNEL,
-			     "--tracepoint", event, NULL))
+		if (lc_session_lttng(err, "enable-event", "--kernel", "-s",
+				     ctx->session, "-c", LC_LTTNG_CHANNEL,
+				     "--tracepoint", event, NULL))
 			goto fail;
 	} else if (kprobe) {
-		if (lc_bench_lttng(err, "enable-event", "--kernel", "-s",
-			     ctx->session, "-c", LC_LTTNG_CHANNEL,
-			     "--probe=" LC_BENCH_TARGET, LC_EV_LTTNG_KPROBE,
-			     NULL))
+		if (lc_session_lttng(err, "enable-event", "--kernel", "-s",
+				     ctx->session, "-c", LC_LTTNG_CHANNEL,
+				     "--probe=" LC_BENCH_TARGET, LC_EV_LTTNG_KPROBE,
+				     NULL))
 			goto fail;
 	} else {
 		snprintf(event, sizeof(event), "%s", LC_EV_LTTNG);
-		if (lc_bench_lttng(err, "enable-event", "--kernel", "-s",
-			     ctx->session, "-c", LC_LTTNG_CHANNEL,
-			     "--function=" LC_BENCH_TARGET, event, NULL))
+		if (lc_session_lttng(err, "enable-event", "--kernel", "-s",
+				     ctx->session, "-c", LC_LTTNG_CHANNEL,
+				     "--function=" LC_BENCH_TARGET, event, NULL))
 			goto fail;
 	}
 	/* Software contexts only: a hardware one oopses lttng-modules
@@ -113,24 +113,24 @@ static enum lc_bench_prep lc_lttng_prepare(struct lc_bench_ctx *ctx,
 			fprintf(stderr,
 				"lttng-calibrate bench: %s: the cpu-clock context only: on a kernel with lockdep, lttng-modules' page-fault context takes cpu_hotplug_lock twice\n",
 				m->name);
-		if (lc_bench_lttng(err, "add-context", "--kernel", "-s",
-				   ctx->session, "-c", LC_LTTNG_CHANNEL, "-t",
-				   "perf:cpu:cpu-clock",
-				   lockdep ? NULL : "-t", "perf:cpu:page-fault",
-				   NULL))
+		if (lc_session_lttng(err, "add-context", "--kernel", "-s",
+				     ctx->session, "-c", LC_LTTNG_CHANNEL, "-t",
+				     "perf:cpu:cpu-clock",
+				     lockdep ? NULL : "-t", "perf:cpu:page-fault",
+				     NULL))
 			goto fail;
 	}
-	if (lc_bench_lttng(err, "start", ctx->session, NULL))
+	if (lc_session_lttng(err, "start", ctx->session, NULL))
 		goto fail;
 	return LC_PREP_OK;
 fail:
-	lc_bench_last_line(err, last, sizeof(last));
+	lc_tracer_last_line(err, last, sizeof(last));
 	snprintf(why, len, "lttng: %s", last);
 	return LC_PREP_FAILED;
 }
 
 /* LTTng rows: babeltrace2 of the session's trace, its events counted. */
-static int lc_lttng_count(struct lc_bench_ctx *ctx,
+static int lc_lttng_count(struct lc_tracer_ctx *ctx,
 			  const struct lc_bench_mech *m,
 			  struct lc_bench_row *row)
 {
@@ -142,8 +142,8 @@ static int lc_lttng_count(struct lc_bench_ctx *ctx,
 	char event[80];
 
 	snprintf(lerr, sizeof(lerr), "%s/lttng-%s.err", ctx->tmpdir, m->name);
-	if (lc_bench_lttng(lerr, "stop", ctx->session, NULL)) {
-		return lc_bench_row_failed(row, lerr);
+	if (lc_session_lttng(lerr, "stop", ctx->session, NULL)) {
+		return lc_tracer_row_failed(row, lerr);
 	}
 	snprintf(trace, sizeof(trace), "%s/trace-%s", ctx->tmpdir, m->name);
 	/* A tracepoint row, as the kprobe row: one event per call. */
@@ -151,18 +151,18 @@ static int lc_lttng_count(struct lc_bench_ctx *ctx,
 		 strrchr(lc_bench_tp_dir(m), '/') + 1 : LC_EV_LTTNG_KPROBE);
 	kprobe |= tracepoint;
 	if (kprobe)
-		entries = lc_bench_count_lines(ctx, argv, m->name, event, NULL,
-					 NULL, err, sizeof(err));
+		entries = lc_tracer_count_lines(ctx, argv, m->name, event, NULL,
+						NULL, err, sizeof(err));
 	else
-		entries = lc_bench_count_lines(ctx, argv, m->name,
-					 " " LC_EV_LTTNG "_entry: ",
-					 " " LC_EV_LTTNG "_exit: ", &exits,
-					 err, sizeof(err));
+		entries = lc_tracer_count_lines(ctx, argv, m->name,
+						" " LC_EV_LTTNG "_entry: ",
+						" " LC_EV_LTTNG "_exit: ", &exits,
+						err, sizeof(err));
 	if (entries < 0) {
-		return lc_bench_row_failed(row, err);
+		return lc_tracer_row_failed(row, err);
 	}
 	row->events_recorded = kprobe || exits > entries ? entries : exits;
-	if (lc_bench_file_has(err, "discarded")) {
+	if (lc_tracer_file_has(err, "discarded")) {
 		return lc_bench_row_set(row, LC_BENCH_LOST,
 					"LTTng discarded events (%lld entries, %lld exits)",
 					entries, exits);
@@ -176,13 +176,13 @@ static int lc_lttng_count(struct lc_bench_ctx *ctx,
 }
 
 /* After an LTTng row: its session destroyed (its trace stays in tmpdir). */
-static void lc_lttng_teardown(struct lc_bench_ctx *ctx,
+static void lc_lttng_teardown(struct lc_tracer_ctx *ctx,
 			      const struct lc_bench_mech *m)
 {
 	(void)m;
 	if (!(ctx->touched & LC_T_LTTNG_SESSION))
 		return;
-	lc_bench_lttng(NULL, "destroy", ctx->session, NULL);
+	lc_session_lttng(NULL, "destroy", ctx->session, NULL);
 	ctx->touched &= ~LC_T_LTTNG_SESSION;
 }
 
@@ -190,7 +190,7 @@ static void lc_lttng_teardown(struct lc_bench_ctx *ctx,
 #define LC_LTTNG_MECH(_name, _target, _arg) {				\
 	.name = _name, .probe = "external", .target = _target,		\
 	.arg = _arg, .prepare = lc_lttng_prepare, .count = lc_lttng_count, \
-	.teardown = lc_lttng_teardown, .finish = lc_bench_lttng_finish,	\
+	.teardown = lc_lttng_teardown, .finish = lc_session_finish,	\
 }
 
 const struct lc_bench_mech lc_bench_tracepoint_lttng =

@@ -18,16 +18,16 @@
 #define LC_EV_PERF		"lc_bench_perf"
 
 /* perf record: the event's samples of the whole machine during the run. */
-static enum lc_bench_prep lc_perf_tp_prepare(struct lc_bench_ctx *ctx,
-					     const struct lc_bench_mech *m,
-					     char *why, size_t len)
+static enum lc_tracer_prep lc_perf_tp_prepare(struct lc_tracer_ctx *ctx,
+					      const struct lc_bench_mech *m,
+					      char *why, size_t len)
 {
 	if (!ctx->tracefs[0] || !lc_tfs_exists(ctx, lc_bench_tp_dir(m))) {
 		snprintf(why, len, "no tracefs, or no %s in it",
 			 lc_bench_tp_dir(m));
 		return LC_PREP_UNAVAILABLE;
 	}
-	return lc_bench_need("perf", "linux-perf", why, len);
+	return lc_tracer_need("perf", "linux-perf", why, len);
 }
 
 /* Is @file the loaded module's .ko?  Its GNU build ID note is in it. */
@@ -56,7 +56,7 @@ static int lc_is_loaded_module(const char *file)
  * installed one (modinfo -n), else $LTTNG_CALIBRATE_KO, if it has the
  * loaded module's build ID.
  */
-static int lc_module_file(struct lc_bench_ctx *ctx, char *file, size_t len)
+static int lc_module_file(struct lc_tracer_ctx *ctx, char *file, size_t len)
 {
 	char *where[] = { "modinfo", "-n", "lttng_calibrate", NULL };
 	const char *env = getenv("LTTNG_CALIBRATE_KO");
@@ -64,7 +64,7 @@ static int lc_module_file(struct lc_bench_ctx *ctx, char *file, size_t len)
 
 	for (i = 0; i < 2; i++) {
 		if (i == 0)
-			lc_bench_output_line(ctx, where, file, len);
+			lc_tracer_output_line(ctx, where, file, len);
 		else
 			snprintf(file, len, "%s", env ? env : "");
 		if (file[0] && !access(file, R_OK) && lc_is_loaded_module(file))
@@ -74,20 +74,20 @@ static int lc_module_file(struct lc_bench_ctx *ctx, char *file, size_t len)
 }
 
 /* perf probe --add, as perf users do; perf record on the probe event. */
-static enum lc_bench_prep lc_perf_probe_prepare(struct lc_bench_ctx *ctx,
-						const struct lc_bench_mech *m,
-						char *why, size_t len)
+static enum lc_tracer_prep lc_perf_probe_prepare(struct lc_tracer_ctx *ctx,
+						 const struct lc_bench_mech *m,
+						 char *why, size_t len)
 {
 	char ko[PATH_MAX];
 	char *argv[] = { "perf", "probe", "-q", "-m", ko, "--add",
 			 LC_EV_PERF "=" LC_BENCH_TARGET, NULL };
 	char err[PATH_MAX + 32], last[160];
-	enum lc_bench_prep rc = lc_bench_need("perf", "linux-perf", why, len);
+	enum lc_tracer_prep rc = lc_tracer_need("perf", "linux-perf", why, len);
 	int status;
 
 	(void)m;
 	if (rc == LC_PREP_OK)
-		rc = lc_bench_need_tracefs(ctx, "kprobe_events", why, len);
+		rc = lc_tracefs_need(ctx, "kprobe_events", why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	if (lc_module_file(ctx, ko, sizeof(ko))) {
@@ -97,14 +97,14 @@ static enum lc_bench_prep lc_perf_probe_prepare(struct lc_bench_ctx *ctx,
 	}
 	snprintf(err, sizeof(err), "%s/perf-probe.err", ctx->tmpdir);
 	ctx->touched |= LC_T_PERF_PROBE;
-	status = lc_bench_exec(argv, NULL, err, LC_BENCH_CMD_TIMEOUT, true);
+	status = lc_tracer_exec(argv, NULL, err, LC_TRACER_CMD_TIMEOUT, true);
 	if (status == LC_PROC_TIMED_OUT) {
 		snprintf(why, len, "perf probe -m %s --add did not finish in %d s",
-			 ko, LC_BENCH_CMD_TIMEOUT);
+			 ko, LC_TRACER_CMD_TIMEOUT);
 		return LC_PREP_FAILED;
 	}
 	if (status) {
-		lc_bench_last_line(err, last, sizeof(last));
+		lc_tracer_last_line(err, last, sizeof(last));
 		snprintf(why, len, "perf probe -m %s --add failed (%d): %s",
 			 ko, status, last);
 		return LC_PREP_FAILED;
@@ -117,7 +117,7 @@ static enum lc_bench_prep lc_perf_probe_prepare(struct lc_bench_ctx *ctx,
  * build-ids (-B): they would take perf a second pass over the samples at
  * its exit, and perf script -F event has no use for them.
  */
-static int lc_perf_command(struct lc_bench_ctx *ctx,
+static int lc_perf_command(struct lc_tracer_ctx *ctx,
 			   const struct lc_bench_mech *m, char **argv,
 			   char *buf, size_t len)
 {
@@ -147,7 +147,7 @@ static int lc_perf_command(struct lc_bench_ctx *ctx,
 	return 0;
 }
 
-static int lc_perf_count(struct lc_bench_ctx *ctx,
+static int lc_perf_count(struct lc_tracer_ctx *ctx,
 			 const struct lc_bench_mech *m,
 			 struct lc_bench_row *row)
 {
@@ -158,14 +158,14 @@ static int lc_perf_count(struct lc_bench_ctx *ctx,
 
 	snprintf(data, sizeof(data), "%s/perf.data", ctx->tmpdir);
 	snprintf(rec_err, sizeof(rec_err), "%s/%s.err", ctx->tmpdir, m->name);
-	n = lc_bench_count_lines(ctx, argv, m->name, ev, NULL, NULL, err,
-			   sizeof(err));
+	n = lc_tracer_count_lines(ctx, argv, m->name, ev, NULL, NULL, err,
+				  sizeof(err));
 	unlink(data);
 	if (n < 0) {
-		return lc_bench_row_failed(row, err);
+		return lc_tracer_row_failed(row, err);
 	}
 	row->events_recorded = n;
-	if (lc_bench_file_has(err, "lost") || lc_bench_file_has(rec_err, "lost")) {
+	if (lc_tracer_file_has(err, "lost") || lc_tracer_file_has(rec_err, "lost")) {
 		return lc_bench_row_set(row, LC_BENCH_LOST,
 					"perf lost samples: see perf script's warning");
 	}
@@ -173,7 +173,7 @@ static int lc_perf_count(struct lc_bench_ctx *ctx,
 }
 
 /* After the perf-probe row: the probe deleted. */
-static void lc_perf_probe_teardown(struct lc_bench_ctx *ctx,
+static void lc_perf_probe_teardown(struct lc_tracer_ctx *ctx,
 				   const struct lc_bench_mech *m)
 {
 	char *argv[] = { "perf", "probe", "--del", "probe:" LC_EV_PERF, NULL };
@@ -182,9 +182,9 @@ static void lc_perf_probe_teardown(struct lc_bench_ctx *ctx,
 	if (!(ctx->touched & LC_T_PERF_PROBE))
 		return;
 	if (lc_tfs_exists(ctx, "events/probe/" LC_EV_PERF))
-		lc_bench_exec(argv, NULL, NULL, LC_BENCH_CMD_TIMEOUT, false);
+		lc_tracer_exec(argv, NULL, NULL, LC_TRACER_CMD_TIMEOUT, false);
 	/* What perf probe --del left, through tracefs. */
-	lc_bench_remove_event(ctx, "kprobe_events", "probe", LC_EV_PERF);
+	lc_tracefs_remove_event(ctx, "kprobe_events", "probe", LC_EV_PERF);
 	ctx->touched &= ~LC_T_PERF_PROBE;
 }
 

@@ -87,7 +87,7 @@ static void lc_bench_choice(const char *path, char *buf, size_t len)
  *	bpftrace), until the row is torn down
  */
 struct lc_bench_state {
-	struct lc_bench_ctx ctx;
+	struct lc_tracer_ctx ctx;
 	struct lc_bench_module module;
 	struct lc_proc tracer;
 };
@@ -107,11 +107,11 @@ static void lc_bench_save_module(struct lc_bench_module *mod)
 static void lc_bench_restore_module(const struct lc_bench_module *mod)
 {
 	if (mod->probe[0])
-		lc_bench_write(LC_DIR "/probe", mod->probe, 0);
+		lc_tracer_write(LC_DIR "/probe", mod->probe, 0);
 	if (mod->target[0])
-		lc_bench_write(LC_DIR "/target", mod->target, 0);
+		lc_tracer_write(LC_DIR "/target", mod->target, 0);
 	if (mod->work[0] && strcmp(mod->work, "0"))
-		lc_bench_write(LC_DIR "/work_cycles", mod->work, 0);
+		lc_tracer_write(LC_DIR "/work_cycles", mod->work, 0);
 }
 
 /* The row's numbers from the results_kv of its run. */
@@ -123,7 +123,7 @@ static void lc_bench_fill(struct lc_bench_row *row, const char *kv)
 	row->overhead_ns = lc_kv_double(kv, "overhead.ns.mean", 0);
 	row->ci95_ns = lc_kv_double(kv, "overhead.ns.ci95", 0);
 	row->stddev_cycles = lc_kv_double(kv,
-						"difference.cycles.stddev", 0);
+					  "difference.cycles.stddev", 0);
 	row->median_cycles = lc_kv_ll(kv, "difference.cycles.median", 0);
 	row->samples = lc_kv_ll(kv, "run.iterations.done", 0);
 }
@@ -133,14 +133,14 @@ static int lc_bench_do_run(struct lc_bench_state *st,
 			   const struct lc_bench_mech *m, char *why,
 			   size_t len)
 {
-	char *argv[LC_BENCH_ARGV_MAX], buf[4096], count[32];
+	char *argv[LC_TRACER_ARGV_MAX], buf[4096], count[32];
 	char out[PATH_MAX + 16], err[PATH_MAX + 16], last[160];
-	struct lc_bench_ctx *ctx = &st->ctx;
+	struct lc_tracer_ctx *ctx = &st->ctx;
 	int e, code;
 
 	if (!m->command) {
 		snprintf(count, sizeof(count), "%llu\n", ctx->iterations);
-		e = lc_bench_write(LC_DIR "/run", count, 0);
+		e = lc_tracer_write(LC_DIR "/run", count, 0);
 		if (e && e != EINTR)
 			snprintf(why, len, "writing %s/run: %s", LC_DIR,
 				 strerror(e));
@@ -156,7 +156,7 @@ static int lc_bench_do_run(struct lc_bench_state *st,
 	st->tracer = (struct lc_proc){
 		.argv = argv, .out = out, .err = err, .null_in = true,
 		.group = true, .stop_on_signal = true,
-		.kill_ms = LC_BENCH_KILL_MS,
+		.kill_ms = LC_TRACER_KILL_MS,
 	};
 	if (lc_proc_start(&st->tracer)) {
 		snprintf(why, len, "%s: %s", argv[0], strerror(errno));
@@ -165,7 +165,7 @@ static int lc_bench_do_run(struct lc_bench_state *st,
 	code = lc_proc_wait(&st->tracer) ? -1 :
 	       lc_proc_exit_code(st->tracer.status);
 	if (code) {
-		lc_bench_last_line(err, last, sizeof(last));
+		lc_tracer_last_line(err, last, sizeof(last));
 		if (lc_signal_caught())
 			snprintf(why, len, "interrupted");
 		else
@@ -194,7 +194,7 @@ static void lc_bench_row(struct lc_bench_state *st, struct lc_bench *b,
 			 const struct lc_bench_mech *m)
 {
 	struct lc_bench_row *row = lc_bench_add_row(b, m->name);
-	struct lc_bench_ctx *ctx = &st->ctx;
+	struct lc_tracer_ctx *ctx = &st->ctx;
 	char why[LC_BENCH_REASON_MAX] = "", state[32] = "";
 	long long before, after;
 	const char *value;
@@ -214,11 +214,11 @@ static void lc_bench_row(struct lc_bench_state *st, struct lc_bench *b,
 		lc_bench_row_set(row, LC_BENCH_FAILED, "%s", why);
 		goto out;
 	}
-	e = lc_bench_write(LC_DIR "/probe", m->probe, 0);
+	e = lc_tracer_write(LC_DIR "/probe", m->probe, 0);
 	if (!e)
-		e = lc_bench_write(LC_DIR "/target", m->target, 0);
+		e = lc_tracer_write(LC_DIR "/target", m->target, 0);
 	if (!e && st->module.work[0] && strcmp(st->module.work, "0"))
-		e = lc_bench_write(LC_DIR "/work_cycles", "0", 0);
+		e = lc_tracer_write(LC_DIR "/work_cycles", "0", 0);
 	if (e) {
 		lc_bench_row_set(row, LC_BENCH_FAILED,
 				 "module settings (probe %s, target %s): %s",
@@ -339,7 +339,8 @@ static bool lc_bench_finish_later(const char *only, size_t i,
 {
 	for (i++; i < lc_nr_mechanisms; i++)
 		if (lc_mechanisms[i]->finish == m->finish &&
-		    (!only || lc_mechanisms_listed(only, lc_mechanisms[i]->name)))
+		    (!only ||
+		     lc_mechanisms_listed(only, lc_mechanisms[i]->name)))
 			return true;
 	return false;
 }
@@ -362,7 +363,7 @@ int lc_mechanisms_measure(const char *only, unsigned long long n,
 			  struct lc_bench *b)
 {
 	static struct lc_bench_state st;
-	struct lc_bench_ctx *ctx = &st.ctx;
+	struct lc_tracer_ctx *ctx = &st.ctx;
 	size_t i;
 
 	memset(&st, 0, sizeof(st));
@@ -370,12 +371,12 @@ int lc_mechanisms_measure(const char *only, unsigned long long n,
 	ctx->iterations = n;
 	lc_bench_header(b, n);
 	lc_signal_catch();
-	if (lc_setup() || lc_bench_scratch(ctx)) {
-		lc_bench_scratch_remove(ctx);
+	if (lc_setup() || lc_tracer_scratch(ctx)) {
+		lc_tracer_scratch_remove(ctx);
 		return -1;
 	}
 	lc_bench_save_module(&st.module);
-	lc_bench_tracefs_find(ctx);
+	lc_tracefs_find(ctx);
 	snprintf(ctx->session, sizeof(ctx->session), "lttng-calibrate-bench-%d",
 		 (int)getpid());
 	/* LTTng's client writes its .lttngrc there, not in $HOME. */
@@ -394,8 +395,8 @@ int lc_mechanisms_measure(const char *only, unsigned long long n,
 	for (i = 0; i < lc_nr_mechanisms; i++)
 		if (lc_mechanisms[i]->finish)
 			lc_mechanisms[i]->finish(ctx);
-	lc_bench_tracefs_release(ctx);
-	lc_bench_scratch_remove(ctx);
+	lc_tracefs_release(ctx);
+	lc_tracer_scratch_remove(ctx);
 	unsetenv("LTTNG_HOME");
 	free(ctx->results);
 	ctx->results = NULL;

@@ -50,16 +50,16 @@ struct lc_bench_mech {
 	const char *probe;
 	const char *target;
 	const char *arg;
-	enum lc_bench_prep (*prepare)(struct lc_bench_ctx *ctx,
-				      const struct lc_bench_mech *m,
-				      char *why, size_t len);
-	int (*command)(struct lc_bench_ctx *ctx, const struct lc_bench_mech *m,
+	enum lc_tracer_prep (*prepare)(struct lc_tracer_ctx *ctx,
+				       const struct lc_bench_mech *m,
+				       char *why, size_t len);
+	int (*command)(struct lc_tracer_ctx *ctx, const struct lc_bench_mech *m,
 		       char **argv, char *buf, size_t len);
-	int (*count)(struct lc_bench_ctx *ctx, const struct lc_bench_mech *m,
+	int (*count)(struct lc_tracer_ctx *ctx, const struct lc_bench_mech *m,
 		     struct lc_bench_row *row);
-	void (*teardown)(struct lc_bench_ctx *ctx,
+	void (*teardown)(struct lc_tracer_ctx *ctx,
 			 const struct lc_bench_mech *m);
-	void (*finish)(struct lc_bench_ctx *ctx);
+	void (*finish)(struct lc_tracer_ctx *ctx);
 };
 
 /* mech-kernel.c: the module's own mechanisms, and ftrace's */

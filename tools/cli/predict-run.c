@@ -83,7 +83,7 @@ static int lc_pr_run_command(struct lc_predict_ctx *pc, char **argv,
 	double cg_before, cg_after;
 	struct lc_proc proc = {
 		.argv = argv, .null_in = true, .group = true,
-		.stop_on_signal = true, .kill_ms = LC_BENCH_KILL_MS,
+		.stop_on_signal = true, .kill_ms = LC_TRACER_KILL_MS,
 	};
 	int code;
 
@@ -102,7 +102,7 @@ static int lc_pr_run_command(struct lc_predict_ctx *pc, char **argv,
 	if (lc_signal_caught())
 		return -1;
 	if (code) {
-		lc_bench_last_line(err, last, sizeof(last));
+		lc_tracer_last_line(err, last, sizeof(last));
 		if (code == -1)
 			return lc_err("predict: %s: %s", argv[0],
 				      strerror(errno));

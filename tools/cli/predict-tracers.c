@@ -117,7 +117,7 @@ static int lc_pr_tracer_start(struct lc_predict_ctx *pc, char **argv,
 {
 	pc->tracer = (struct lc_proc){
 		.argv = argv, .out = out, .err = err, .null_in = true,
-		.group = true, .kill_ms = LC_BENCH_KILL_MS,
+		.group = true, .kill_ms = LC_TRACER_KILL_MS,
 	};
 	return lc_proc_start(&pc->tracer);
 }
@@ -162,14 +162,14 @@ static int lc_pr_add_event(struct lc_predict_ctx *pc, const char *dir,
 	return 0;
 }
 
-static enum lc_bench_prep lc_pr_ftrace_prepare(struct lc_predict_ctx *pc,
-					       char *why, size_t len)
+static enum lc_tracer_prep lc_pr_ftrace_prepare(struct lc_predict_ctx *pc,
+						char *why, size_t len)
 {
 	const char *ev[8];
 	char dir[96];
 	int i, n = lc_pr_events(pc->set, ev);
-	enum lc_bench_prep rc = lc_bench_need_tracefs(&pc->bench, NULL, why,
-						      len);
+	enum lc_tracer_prep rc = lc_tracefs_need(&pc->bench, NULL, why,
+						 len);
 
 	if (rc != LC_PREP_OK)
 		return rc;
@@ -180,29 +180,29 @@ static enum lc_bench_prep lc_pr_ftrace_prepare(struct lc_predict_ctx *pc,
 		if (lc_pr_add_event(pc, dir, why, len))
 			return LC_PREP_UNAVAILABLE;
 	}
-	return lc_bench_ftrace_buffer(&pc->bench, 1, why, len);
+	return lc_tracefs_buffer(&pc->bench, 1, why, len);
 }
 
 /* A kprobe or kretprobe event on the function, defined but not enabled. */
-static enum lc_bench_prep lc_pr_kprobe_prepare(struct lc_predict_ctx *pc,
-					       bool ret, char *why,
-					       size_t len)
+static enum lc_tracer_prep lc_pr_kprobe_prepare(struct lc_predict_ctx *pc,
+						bool ret, char *why,
+						size_t len)
 {
 	const char *name = ret ? LC_PR_KRETPROBE : LC_PR_KPROBE;
 	char def[192], enable[128];
-	enum lc_bench_prep rc;
+	enum lc_tracer_prep rc;
 
-	rc = lc_bench_need_tracefs(&pc->bench, "kprobe_events", why, len);
+	rc = lc_tracefs_need(&pc->bench, "kprobe_events", why, len);
 	if (rc == LC_PREP_OK)
-		rc = lc_bench_ftrace_buffer(&pc->bench, 1, why, len);
+		rc = lc_tracefs_buffer(&pc->bench, 1, why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	snprintf(def, sizeof(def), "%c:%s/%s %s", ret ? 'r' : 'p',
 		 LC_PR_GROUP, name, pc->function);
 	snprintf(enable, sizeof(enable), "events/%s/%s/enable", LC_PR_GROUP,
 		 name);
-	rc = lc_bench_dyn_event(&pc->bench, "kprobe_events", def, enable, why,
-				len);
+	rc = lc_tracefs_dyn_event(&pc->bench, "kprobe_events", def, enable, why,
+				  len);
 	lc_tfs_write(&pc->bench, enable, "0", 0);
 	if (rc != LC_PREP_OK)
 		return rc;
@@ -212,14 +212,14 @@ static enum lc_bench_prep lc_pr_kprobe_prepare(struct lc_predict_ctx *pc,
 	return LC_PREP_OK;
 }
 
-static enum lc_bench_prep lc_pr_fkprobe_prepare(struct lc_predict_ctx *pc,
-						char *why, size_t len)
+static enum lc_tracer_prep lc_pr_fkprobe_prepare(struct lc_predict_ctx *pc,
+						 char *why, size_t len)
 {
 	return lc_pr_kprobe_prepare(pc, false, why, len);
 }
 
-static enum lc_bench_prep lc_pr_fkretprobe_prepare(struct lc_predict_ctx *pc,
-						   char *why, size_t len)
+static enum lc_tracer_prep lc_pr_fkretprobe_prepare(struct lc_predict_ctx *pc,
+						    char *why, size_t len)
 {
 	return lc_pr_kprobe_prepare(pc, true, why, len);
 }
@@ -251,7 +251,7 @@ static int lc_pr_ftrace_stop(struct lc_predict_ctx *pc, long long *events,
 	long long entries;
 
 	lc_pr_disable(pc);
-	if (lc_bench_ftrace_stats(&pc->bench, &entries, lost)) {
+	if (lc_tracefs_buffer_stats(&pc->bench, &entries, lost)) {
 		snprintf(why, len, "no per_cpu/cpu*/stats in tracefs");
 		return -1;
 	}
@@ -266,11 +266,11 @@ static void lc_pr_ftrace_teardown(struct lc_predict_ctx *pc)
 		return;
 	lc_pr_disable(pc);
 	pc->nr_enabled = 0;
-	lc_bench_remove_event(&pc->bench, "kprobe_events", LC_PR_GROUP,
-			      LC_PR_KPROBE);
-	lc_bench_remove_event(&pc->bench, "kprobe_events", LC_PR_GROUP,
-			      LC_PR_KRETPROBE);
-	lc_bench_ftrace_release(&pc->bench);
+	lc_tracefs_remove_event(&pc->bench, "kprobe_events", LC_PR_GROUP,
+				LC_PR_KPROBE);
+	lc_tracefs_remove_event(&pc->bench, "kprobe_events", LC_PR_GROUP,
+				LC_PR_KRETPROBE);
+	lc_tracefs_buffer_release(&pc->bench);
 	pc->bench.touched &= ~LC_T_DYN_EVENTS;
 }
 
@@ -285,16 +285,16 @@ static void lc_pr_tracer_teardown(struct lc_predict_ctx *pc)
 
 /* perf record -a, started disabled, enabled through its control pipe. */
 
-static enum lc_bench_prep lc_pr_perf_prepare(struct lc_predict_ctx *pc,
-					     char *why, size_t len)
+static enum lc_tracer_prep lc_pr_perf_prepare(struct lc_predict_ctx *pc,
+					      char *why, size_t len)
 {
-	enum lc_bench_prep rc = lc_bench_need("perf", "linux-perf", why, len);
+	enum lc_tracer_prep rc = lc_tracer_need("perf", "linux-perf", why, len);
 	const char *ev[8];
 	char dir[96];
 	int i, n = lc_pr_events(pc->set, ev);
 
 	if (rc == LC_PREP_OK)
-		rc = lc_bench_need_tracefs(&pc->bench, NULL, why, len);
+		rc = lc_tracefs_need(&pc->bench, NULL, why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	for (i = 0; i < n; i++) {
@@ -387,7 +387,7 @@ static int lc_pr_perf_start(struct lc_predict_ctx *pc, char *why,
 		 "no ack after enable (write %zd, poll %d, events %#x)", w, pr,
 		 pfd.revents);
 	code = lc_pr_tracer_stop(pc);
-	lc_bench_last_line(err, last, sizeof(last));
+	lc_tracer_last_line(err, last, sizeof(last));
 	snprintf(why, len, "perf record did not start: %s; perf %s %d%s%s",
 		 step, code < 0 ? "not waited for" : "exit status", code,
 		 last[0] ? ": " : "", last);
@@ -426,7 +426,7 @@ static int lc_pr_perf_stop(struct lc_predict_ctx *pc, long long *events,
 		 pc->run);
 	snprintf(err, sizeof(err), "%s/perf-%d.err", pc->bench.tmpdir, pc->run);
 	if (code) {
-		lc_bench_last_line(err, last, sizeof(last));
+		lc_tracer_last_line(err, last, sizeof(last));
 		snprintf(why, len, "perf record exited with status %d: %s",
 			 code, last);
 		return -1;
@@ -435,8 +435,8 @@ static int lc_pr_perf_stop(struct lc_predict_ctx *pc, long long *events,
 		 pc->run);
 	snprintf(err, sizeof(err), "%s/perf-%d.stats.err", pc->bench.tmpdir,
 		 pc->run);
-	if (lc_bench_exec(argv, out, err, 1800, true)) {
-		lc_bench_last_line(err, last, sizeof(last));
+	if (lc_tracer_exec(argv, out, err, 1800, true)) {
+		lc_tracer_last_line(err, last, sizeof(last));
 		snprintf(why, len, "perf report --stats: %s", last);
 		return -1;
 	}
@@ -457,11 +457,11 @@ static int lc_pr_perf_stop(struct lc_predict_ctx *pc, long long *events,
 
 /* bpftrace: a count map of the set's tracepoints. */
 
-static enum lc_bench_prep lc_pr_bpftrace_prepare(struct lc_predict_ctx *pc,
-						 char *why, size_t len)
+static enum lc_tracer_prep lc_pr_bpftrace_prepare(struct lc_predict_ctx *pc,
+						  char *why, size_t len)
 {
 	(void)pc;
-	return lc_bench_need("bpftrace", "bpftrace", why, len);
+	return lc_tracer_need("bpftrace", "bpftrace", why, len);
 }
 
 static int lc_pr_bpftrace_start(struct lc_predict_ctx *pc, char *why,
@@ -493,12 +493,12 @@ static int lc_pr_bpftrace_start(struct lc_predict_ctx *pc, char *why,
 	/* BEGIN runs once every probe is attached. */
 	while (!lc_pr_tracer_gone(pc) && !lc_signal_caught() &&
 	       lc_pr_now_ms() < end) {
-		if (lc_bench_file_has(out, "lc-predict-ready"))
+		if (lc_tracer_file_has(out, "lc-predict-ready"))
 			return 0;
 		usleep(20000);
 	}
 	lc_pr_tracer_stop(pc);
-	lc_bench_last_line(err, last, sizeof(last));
+	lc_tracer_last_line(err, last, sizeof(last));
 	snprintf(why, len, "bpftrace did not attach: %s",
 		 last[0] ? last : "it never ran BEGIN");
 	return -1;
@@ -517,7 +517,7 @@ static int lc_pr_bpftrace_stop(struct lc_predict_ctx *pc, long long *events,
 	snprintf(err, sizeof(err), "%s/bpftrace-%d.err", pc->bench.tmpdir,
 		 pc->run);
 	if (code) {
-		lc_bench_last_line(err, last, sizeof(last));
+		lc_tracer_last_line(err, last, sizeof(last));
 		snprintf(why, len, "bpftrace exited with status %d: %s", code,
 			 last);
 		return -1;
@@ -557,25 +557,25 @@ static bool lc_pr_lttng_knows(const char *list, const char *event)
  * knows each of them: LTTng enables an event it does not know without a
  * word, and records nothing of it.
  */
-static enum lc_bench_prep lc_pr_lttng_prepare(struct lc_predict_ctx *pc,
-					      char *why, size_t len)
+static enum lc_tracer_prep lc_pr_lttng_prepare(struct lc_predict_ctx *pc,
+					       char *why, size_t len)
 {
 	char out[PATH_MAX + 32], err[PATH_MAX + 32], last[160];
 	char *argv[] = { "lttng", "list", "--kernel", NULL };
-	struct lc_bench_ctx *ctx = &pc->bench;
-	enum lc_bench_prep rc;
+	struct lc_tracer_ctx *ctx = &pc->bench;
+	enum lc_tracer_prep rc;
 	const char *ev[8];
 	int i, n = lc_pr_events(pc->set, ev);
 	char *list;
 
 	ctx->lttng_probes = pc->set->lttng_probes;
-	rc = lc_bench_lttng_available(ctx, why, len);
+	rc = lc_session_available(ctx, why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	snprintf(out, sizeof(out), "%s/lttng-list.out", ctx->tmpdir);
 	snprintf(err, sizeof(err), "%s/lttng-list.err", ctx->tmpdir);
-	if (lc_bench_exec(argv, out, err, LC_BENCH_CMD_TIMEOUT, false)) {
-		lc_bench_last_line(err, last, sizeof(last));
+	if (lc_tracer_exec(argv, out, err, LC_TRACER_CMD_TIMEOUT, false)) {
+		lc_tracer_last_line(err, last, sizeof(last));
 		snprintf(why, len, "lttng list --kernel: %s", last);
 		return LC_PREP_FAILED;
 	}
@@ -603,7 +603,7 @@ static int lc_pr_lttng_start(struct lc_predict_ctx *pc, char *why,
 	char list[256] = "";
 	const char *ev[8];
 	int i, n = lc_pr_events(pc->set, ev);
-	struct lc_bench_ctx *ctx = &pc->bench;
+	struct lc_tracer_ctx *ctx = &pc->bench;
 
 	for (i = 0; i < n; i++)
 		if (strncmp(ev[i], "raw_syscalls:", 13))
@@ -614,19 +614,19 @@ static int lc_pr_lttng_start(struct lc_predict_ctx *pc, char *why,
 		 pc->run);
 	snprintf(err, sizeof(err), "%s/lttng-%d.err", ctx->tmpdir, pc->run);
 	ctx->touched |= LC_T_LTTNG_SESSION;
-	if (lc_bench_lttng(err, "create", ctx->session, out, NULL) ||
-	    lc_bench_lttng(err, "enable-channel", "--kernel", "-s",
-			   ctx->session, "--subbuf-size=1M", "--num-subbuf=8",
+	if (lc_session_lttng(err, "create", ctx->session, out, NULL) ||
+	    lc_session_lttng(err, "enable-channel", "--kernel", "-s",
+			     ctx->session, "--subbuf-size=1M", "--num-subbuf=8",
 			   LC_PR_CHANNEL, NULL) ||
 	    (list[0] &&
-	     lc_bench_lttng(err, "enable-event", "--kernel", "-s",
-			    ctx->session, "-c", LC_PR_CHANNEL, list, NULL)) ||
+	     lc_session_lttng(err, "enable-event", "--kernel", "-s",
+			      ctx->session, "-c", LC_PR_CHANNEL, list, NULL)) ||
 	    (pc->set->syscalls &&
-	     lc_bench_lttng(err, "enable-event", "--kernel", "-s",
-			    ctx->session, "-c", LC_PR_CHANNEL, "--syscall",
-			    "-a", NULL)) ||
-	    lc_bench_lttng(err, "start", ctx->session, NULL)) {
-		lc_bench_last_line(err, last, sizeof(last));
+	     lc_session_lttng(err, "enable-event", "--kernel", "-s",
+			      ctx->session, "-c", LC_PR_CHANNEL, "--syscall",
+			      "-a", NULL)) ||
+	    lc_session_lttng(err, "start", ctx->session, NULL)) {
+		lc_tracer_last_line(err, last, sizeof(last));
 		snprintf(why, len, "lttng: %s", last);
 		return -1;
 	}
@@ -637,7 +637,7 @@ static void lc_pr_lttng_teardown(struct lc_predict_ctx *pc)
 {
 	if (!(pc->bench.touched & LC_T_LTTNG_SESSION))
 		return;
-	lc_bench_lttng(NULL, "destroy", pc->bench.session, NULL);
+	lc_session_lttng(NULL, "destroy", pc->bench.session, NULL);
 	pc->bench.touched &= ~LC_T_LTTNG_SESSION;
 }
 
@@ -664,10 +664,10 @@ static int lc_pr_lttng_stop(struct lc_predict_ctx *pc, long long *events,
 
 	snprintf(err, sizeof(err), "%s/lttng-%d.err", pc->bench.tmpdir,
 		 pc->run);
-	e = lc_bench_lttng(err, "stop", pc->bench.session, NULL);
+	e = lc_session_lttng(err, "stop", pc->bench.session, NULL);
 	lc_pr_lttng_teardown(pc);
 	if (e) {
-		lc_bench_last_line(err, last, sizeof(last));
+		lc_tracer_last_line(err, last, sizeof(last));
 		snprintf(why, len, "lttng stop: %s", last);
 		return -1;
 	}
@@ -675,10 +675,10 @@ static int lc_pr_lttng_stop(struct lc_predict_ctx *pc, long long *events,
 		 pc->run);
 	snprintf(name, sizeof(name), "lttng-%d", pc->run);
 	/* Every event is one line: "[time] (+delta) host name: ..." */
-	*events = lc_bench_count_lines(&pc->bench, argv, name, "] (+", NULL,
-				       NULL, err, sizeof(err));
+	*events = lc_tracer_count_lines(&pc->bench, argv, name, "] (+", NULL,
+					NULL, err, sizeof(err));
 	if (*events < 0) {
-		lc_bench_last_line(err, last, sizeof(last));
+		lc_tracer_last_line(err, last, sizeof(last));
 		snprintf(why, len, "babeltrace2: %s", last);
 		return -1;
 	}
@@ -776,6 +776,6 @@ const size_t lc_predict_nr_tracers = ARRAY_SIZE(lc_predict_tracers);
  */
 void lc_predict_finish(struct lc_predict_ctx *pc)
 {
-	lc_bench_lttng_finish(&pc->bench);
-	lc_bench_tracefs_release(&pc->bench);
+	lc_session_finish(&pc->bench);
+	lc_tracefs_release(&pc->bench);
 }

@@ -186,7 +186,7 @@ static int lc_pr_rows(struct lc_predict *p, struct lc_predict_ctx *pc,
 	for (i = 0; i < lc_predict_nr_tracers; i++) {
 		const struct lc_predict_tracer *t = lc_predict_tracers[i];
 		struct lc_predict_row *row;
-		enum lc_bench_prep rc;
+		enum lc_tracer_prep rc;
 
 		if (o->nr_chosen ? !o->chosen[i] : t->function && !o->function)
 			continue;
@@ -218,7 +218,8 @@ static int lc_pr_measure(struct lc_predict *p, struct lc_predict_ctx *pc,
 
 	/* "none" too: every calibration has the module's clock. */
 	lc_pr_cost_rows(p, only, sizeof(only));
-	if (lc_mechanisms_measure(only, o->iterations, &b) || lc_signal_caught())
+	if (lc_mechanisms_measure(only, o->iterations, &b) ||
+	    lc_signal_caught())
 		return -1;
 	snprintf(p->clock, sizeof(p->clock), "%s", b.clock);
 	p->clock_khz = b.clock_khz;
@@ -233,7 +234,7 @@ static int lc_pr_measure(struct lc_predict *p, struct lc_predict_ctx *pc,
 	snprintf(pc->bench.session, sizeof(pc->bench.session),
 		 "lttng-calibrate-predict-%d", (int)getpid());
 	setenv("LTTNG_HOME", pc->bench.tmpdir, 1);
-	lc_bench_tracefs_find(&pc->bench);
+	lc_tracefs_find(&pc->bench);
 	rc = lc_predict_runs(pc, o->argv, o->runs, NULL, &p->base, why,
 			     sizeof(why));
 	if (rc)
@@ -424,7 +425,7 @@ int lc_predict_main(int argc, char **argv)
 	/* The ring buffer of the ftrace configurations: 64 MB per CPU. */
 	pc.bench.iterations = 1000000;
 	lc_pr_header(&p, &o);
-	lc_bench_tracefs_find(&pc.bench);
+	lc_tracefs_find(&pc.bench);
 	setenv("LTTNG_HOME", pc.bench.tmpdir, 1);
 	snprintf(pc.bench.session, sizeof(pc.bench.session),
 		 "lttng-calibrate-predict-%d", (int)getpid());

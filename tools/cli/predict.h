@@ -60,7 +60,7 @@ struct lc_predict_set {
  * @nr_enabled: how many
  */
 struct lc_predict_ctx {
-	struct lc_bench_ctx bench;
+	struct lc_tracer_ctx bench;
 	const struct lc_predict_set *set;
 	const char *function;
 	struct lc_proc tracer;
@@ -86,8 +86,8 @@ struct lc_predict_tracer {
 	const char *name;
 	bool function;
 	const char *cost;
-	enum lc_bench_prep (*prepare)(struct lc_predict_ctx *pc, char *why,
-				      size_t len);
+	enum lc_tracer_prep (*prepare)(struct lc_predict_ctx *pc, char *why,
+				       size_t len);
 	int (*start)(struct lc_predict_ctx *pc, char *why, size_t len);
 	int (*stop)(struct lc_predict_ctx *pc, long long *events,
 		    long long *lost, char *why, size_t len);

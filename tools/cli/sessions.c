@@ -21,21 +21,21 @@
 #define LC_LTTNG_PROBE		"lttng-calibrate"
 
 /**
- * lc_bench_lttng() - run the lttng client to its end
+ * lc_session_lttng() - run the lttng client to its end
  * @err: file for its stderr, or NULL
  * @...: its arguments, NULL-terminated
  *
- * Return: what lc_bench_exec() returns.
+ * Return: what lc_tracer_exec() returns.
  */
-int lc_bench_lttng(const char *err, ...)
+int lc_session_lttng(const char *err, ...)
 {
-	char *argv[LC_BENCH_ARGV_MAX];
+	char *argv[LC_TRACER_ARGV_MAX];
 	va_list ap;
 	int n = 0;
 
 	argv[n++] = "lttng";
 	va_start(ap, err);
-	while (n < LC_BENCH_ARGV_MAX - 1) {
+	while (n < LC_TRACER_ARGV_MAX - 1) {
 		argv[n] = va_arg(ap, char *);
 		if (!argv[n])
 			break;
@@ -43,7 +43,7 @@ int lc_bench_lttng(const char *err, ...)
 	}
 	va_end(ap);
 	argv[n] = NULL;
-	return lc_bench_exec(argv, NULL, err, LC_BENCH_CMD_TIMEOUT, false);
+	return lc_tracer_exec(argv, NULL, err, LC_TRACER_CMD_TIMEOUT, false);
 }
 
 static int lc_lttng_modules_loaded(void)
@@ -69,7 +69,7 @@ static int lc_lttng_modules_loaded(void)
  * and the stop at the end goes through the pidfd, to it or to nobody.
  * Without a pidfd (Linux before 5.3) it is left running, and said so.
  */
-static void lc_sessiond_adopt(struct lc_bench_ctx *ctx, pid_t pid)
+static void lc_sessiond_adopt(struct lc_tracer_ctx *ctx, pid_t pid)
 {
 	char path[64], *comm;
 	int fd = pid > 0 ? lc_pidfd_open(pid) : -1;
@@ -96,10 +96,10 @@ static void lc_sessiond_adopt(struct lc_bench_ctx *ctx, pid_t pid)
 
 /*
  * lttng-sessiond: the one running, or one started with @ctx's probes only
- * (and noted in @ctx, for lc_bench_lttng_finish()).
+ * (and noted in @ctx, for lc_session_finish()).
  */
-static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
-				      size_t len)
+static enum lc_tracer_prep lc_sessiond(struct lc_tracer_ctx *ctx, char *why,
+				       size_t len)
 {
 	char probes[256];
 	char *start[] = { "lttng-sessiond", "--daemonize", probes, NULL };
@@ -109,7 +109,7 @@ static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
 	snprintf(probes, sizeof(probes), "--kmod-probes=%s",
 		 ctx->lttng_probes ? ctx->lttng_probes : LC_LTTNG_PROBE);
 	snprintf(err, sizeof(err), "%s/lttng-list.err", ctx->tmpdir);
-	if (!lc_bench_lttng(err, "list", "--kernel", NULL))
+	if (!lc_session_lttng(err, "list", "--kernel", NULL))
 		return LC_PREP_OK;
 	if (ctx->sessiond) {
 		snprintf(why, len, "lttng-sessiond no longer answers");
@@ -117,10 +117,11 @@ static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
 	}
 	ctx->lttng_modules_before = lc_lttng_modules_loaded();
 	ctx->touched |= LC_T_SESSIOND;
-	status = lc_bench_exec(start, NULL, NULL, LC_BENCH_CMD_TIMEOUT, false);
+	status = lc_tracer_exec(start, NULL, NULL, LC_TRACER_CMD_TIMEOUT,
+				false);
 	if (status == LC_PROC_TIMED_OUT) {
 		snprintf(why, len, "lttng-sessiond --daemonize did not finish in %d s",
-			 LC_BENCH_CMD_TIMEOUT);
+			 LC_TRACER_CMD_TIMEOUT);
 		return LC_PREP_FAILED;
 	}
 	if (status) {
@@ -131,23 +132,23 @@ static enum lc_bench_prep lc_sessiond(struct lc_bench_ctx *ctx, char *why,
 	lc_sessiond_adopt(ctx, pid ? atoi(pid) : 0);
 	free(pid);
 	for (i = 0; i < 60 && !lc_signal_caught(); i++) {
-		if (!lc_bench_lttng(err, "list", "--kernel", NULL))
+		if (!lc_session_lttng(err, "list", "--kernel", NULL))
 			return LC_PREP_OK;
 		sleep(1);
 	}
-	lc_bench_last_line(err, why, len);
+	lc_tracer_last_line(err, why, len);
 	return LC_PREP_FAILED;
 }
 
 /**
- * lc_bench_lttng_finish() - after the last LTTng row: the lttng-sessiond
+ * lc_session_finish() - after the last LTTng row: the lttng-sessiond
  * the bench started stopped
  * @ctx: the bench
  *
  * It unloads LTTng's modules on its way out; those left are removed when
  * none were loaded before the bench.  Idempotent.
  */
-void lc_bench_lttng_finish(struct lc_bench_ctx *ctx)
+void lc_session_finish(struct lc_tracer_ctx *ctx)
 {
 	char *mods, *p;
 	int pass;
@@ -174,7 +175,7 @@ void lc_bench_lttng_finish(struct lc_bench_ctx *ctx)
 			if (!strncmp(name, "lttng_", 6) &&
 			    strcmp(name, "lttng_calibrate") &&
 			    strcmp(name, "lttng_calibrate_test_pmu"))
-				lc_bench_exec(argv, NULL, NULL, 30, false);
+				lc_tracer_exec(argv, NULL, NULL, 30, false);
 			p = strchr(p, '\n');
 			p = p ? p + 1 : NULL;
 		}
@@ -183,7 +184,7 @@ void lc_bench_lttng_finish(struct lc_bench_ctx *ctx)
 }
 
 /**
- * lc_bench_lttng_available() - lttng-tools, babeltrace2 and lttng-modules
+ * lc_session_available() - lttng-tools, babeltrace2 and lttng-modules
  * for this kernel, and lttng-sessiond (the one running, or one started)
  * @ctx: the bench
  * @why: where to say why not
@@ -192,21 +193,21 @@ void lc_bench_lttng_finish(struct lc_bench_ctx *ctx)
  * Return: LC_PREP_OK; LC_PREP_UNAVAILABLE when something is not
  * installed; LC_PREP_FAILED otherwise; @why says what.
  */
-enum lc_bench_prep lc_bench_lttng_available(struct lc_bench_ctx *ctx,
-					    char *why, size_t len)
+enum lc_tracer_prep lc_session_available(struct lc_tracer_ctx *ctx,
+					 char *why, size_t len)
 {
-	enum lc_bench_prep rc;
+	enum lc_tracer_prep rc;
 
-	rc = lc_bench_need("lttng", "lttng-tools", why, len);
+	rc = lc_tracer_need("lttng", "lttng-tools", why, len);
 	if (rc == LC_PREP_OK)
-		rc = lc_bench_need("lttng-sessiond", "lttng-tools", why, len);
+		rc = lc_tracer_need("lttng-sessiond", "lttng-tools", why, len);
 	if (rc == LC_PREP_OK)
-		rc = lc_bench_need("babeltrace2", "babeltrace2", why, len);
+		rc = lc_tracer_need("babeltrace2", "babeltrace2", why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
-	rc = lc_bench_modinfo(ctx, "lttng-tracer",
-			"lttng-modules are not installed for this kernel (tools/lttng/build-lttng-modules)",
-			why, len);
+	rc = lc_tracer_modinfo(ctx, "lttng-tracer",
+			       "lttng-modules are not installed for this kernel (tools/lttng/build-lttng-modules)",
+			       why, len);
 	if (rc != LC_PREP_OK)
 		return rc;
 	return lc_sessiond(ctx, why, len);

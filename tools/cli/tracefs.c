@@ -18,26 +18,26 @@
 #include "tracers.h"
 
 /**
- * lc_bench_tracefs_find() - where tracefs is, mounting it when it is not
+ * lc_tracefs_find() - where tracefs is, mounting it when it is not
  * @ctx: the bench; @tracefs is set ("" when there is none)
  *
  * /sys/kernel/tracing, mounted there when it is not (and unmounted by
- * lc_bench_tracefs_release()), else debugfs' tracing directory.
+ * lc_tracefs_release()), else debugfs' tracing directory.
  */
-void lc_bench_tracefs_find(struct lc_bench_ctx *ctx)
+void lc_tracefs_find(struct lc_tracer_ctx *ctx)
 {
 	char *const mount_argv[] = { "mount", "-t", "tracefs", "nodev",
-				     LC_BENCH_TRACEFS, NULL };
+				     LC_TRACER_TRACEFS, NULL };
 
 	ctx->tracefs[0] = '\0';
-	if (!access(LC_BENCH_TRACEFS "/trace", F_OK)) {
-		snprintf(ctx->tracefs, sizeof(ctx->tracefs), LC_BENCH_TRACEFS);
+	if (!access(LC_TRACER_TRACEFS "/trace", F_OK)) {
+		snprintf(ctx->tracefs, sizeof(ctx->tracefs), LC_TRACER_TRACEFS);
 		return;
 	}
-	if (!access(LC_BENCH_TRACEFS, F_OK) &&
-	    !lc_bench_exec(mount_argv, NULL, NULL, 30, false) &&
-	    !access(LC_BENCH_TRACEFS "/trace", F_OK)) {
-		snprintf(ctx->tracefs, sizeof(ctx->tracefs), LC_BENCH_TRACEFS);
+	if (!access(LC_TRACER_TRACEFS, F_OK) &&
+	    !lc_tracer_exec(mount_argv, NULL, NULL, 30, false) &&
+	    !access(LC_TRACER_TRACEFS "/trace", F_OK)) {
+		snprintf(ctx->tracefs, sizeof(ctx->tracefs), LC_TRACER_TRACEFS);
 		ctx->touched |= LC_T_TRACEFS_MOUNTED;
 		return;
 	}
@@ -46,20 +46,20 @@ void lc_bench_tracefs_find(struct lc_bench_ctx *ctx)
 }
 
 /**
- * lc_bench_tracefs_release() - unmount tracefs if the bench mounted it
+ * lc_tracefs_release() - unmount tracefs if the bench mounted it
  * @ctx: the bench
  */
-void lc_bench_tracefs_release(struct lc_bench_ctx *ctx)
+void lc_tracefs_release(struct lc_tracer_ctx *ctx)
 {
 	char *argv[] = { "umount", ctx->tracefs, NULL };
 
 	if (!(ctx->touched & LC_T_TRACEFS_MOUNTED))
 		return;
-	lc_bench_exec(argv, NULL, NULL, 30, false);
+	lc_tracer_exec(argv, NULL, NULL, 30, false);
 	ctx->touched &= ~LC_T_TRACEFS_MOUNTED;
 }
 
-static void lc_tfs_path(char *buf, size_t len, const struct lc_bench_ctx *ctx,
+static void lc_tfs_path(char *buf, size_t len, const struct lc_tracer_ctx *ctx,
 			const char *file)
 {
 	snprintf(buf, len, "%s/%s", ctx->tracefs, file);
@@ -74,13 +74,13 @@ static void lc_tfs_path(char *buf, size_t len, const struct lc_bench_ctx *ctx,
  *
  * Return: 0, or the errno.
  */
-int lc_tfs_write(const struct lc_bench_ctx *ctx, const char *file,
+int lc_tfs_write(const struct lc_tracer_ctx *ctx, const char *file,
 		 const char *text, int flags)
 {
 	char path[PATH_MAX + 64];
 
 	lc_tfs_path(path, sizeof(path), ctx, file);
-	return lc_bench_write(path, text, flags);
+	return lc_tracer_write(path, text, flags);
 }
 
 /**
@@ -90,7 +90,7 @@ int lc_tfs_write(const struct lc_bench_ctx *ctx, const char *file,
  *
  * Return: its text, to free(), or NULL.
  */
-char *lc_tfs_read(const struct lc_bench_ctx *ctx, const char *file)
+char *lc_tfs_read(const struct lc_tracer_ctx *ctx, const char *file)
 {
 	char path[PATH_MAX + 64];
 
@@ -105,7 +105,7 @@ char *lc_tfs_read(const struct lc_bench_ctx *ctx, const char *file)
  *
  * Return: 1 or 0 (0 too when there is no tracefs).
  */
-int lc_tfs_exists(const struct lc_bench_ctx *ctx, const char *file)
+int lc_tfs_exists(const struct lc_tracer_ctx *ctx, const char *file)
 {
 	char path[PATH_MAX + 64];
 
@@ -123,7 +123,7 @@ int lc_tfs_exists(const struct lc_bench_ctx *ctx, const char *file)
  *
  * Return: 1 or 0.
  */
-int lc_tfs_has(const struct lc_bench_ctx *ctx, const char *file,
+int lc_tfs_has(const struct lc_tracer_ctx *ctx, const char *file,
 	       const char *word)
 {
 	char *text = lc_tfs_read(ctx, file);
@@ -140,7 +140,7 @@ int lc_tfs_has(const struct lc_bench_ctx *ctx, const char *file,
  * @buf: where to copy it ("" when it cannot be read)
  * @len: its size
  */
-void lc_tfs_line(const struct lc_bench_ctx *ctx, const char *file,
+void lc_tfs_line(const struct lc_tracer_ctx *ctx, const char *file,
 		 char *buf, size_t len)
 {
 	char *text = lc_tfs_read(ctx, file);
@@ -151,7 +151,7 @@ void lc_tfs_line(const struct lc_bench_ctx *ctx, const char *file,
 }
 
 /**
- * lc_bench_need_tracefs() - is there tracefs, and that file in it?
+ * lc_tracefs_need() - is there tracefs, and that file in it?
  * @ctx: the bench
  * @file: the file, relative to tracefs, or NULL
  * @why: where to say why not
@@ -159,13 +159,13 @@ void lc_tfs_line(const struct lc_bench_ctx *ctx, const char *file,
  *
  * Return: LC_PREP_OK, or LC_PREP_UNAVAILABLE with @why set.
  */
-enum lc_bench_prep lc_bench_need_tracefs(struct lc_bench_ctx *ctx,
-					 const char *file, char *why,
-					 size_t len)
+enum lc_tracer_prep lc_tracefs_need(struct lc_tracer_ctx *ctx,
+				    const char *file, char *why,
+				    size_t len)
 {
 	if (!ctx->tracefs[0]) {
 		snprintf(why, len, "no tracefs (mount -t tracefs nodev %s)",
-			 LC_BENCH_TRACEFS);
+			 LC_TRACER_TRACEFS);
 		return LC_PREP_UNAVAILABLE;
 	}
 	if (file && !lc_tfs_exists(ctx, file)) {
@@ -177,7 +177,7 @@ enum lc_bench_prep lc_bench_need_tracefs(struct lc_bench_ctx *ctx,
 }
 
 /**
- * lc_bench_remove_event() - disable and remove one of our dynamic events
+ * lc_tracefs_remove_event() - disable and remove one of our dynamic events
  * @ctx: the bench
  * @file: kprobe_events or dynamic_events
  * @group: the event's group
@@ -185,8 +185,8 @@ enum lc_bench_prep lc_bench_need_tracefs(struct lc_bench_ctx *ctx,
  *
  * Nothing happens when the event is not there.
  */
-void lc_bench_remove_event(struct lc_bench_ctx *ctx, const char *file,
-			   const char *group, const char *name)
+void lc_tracefs_remove_event(struct lc_tracer_ctx *ctx, const char *file,
+			     const char *group, const char *name)
 {
 	char dir[128], def[160];
 
@@ -202,7 +202,7 @@ void lc_bench_remove_event(struct lc_bench_ctx *ctx, const char *file,
 /* The ring buffer and dynamic events */
 
 /**
- * lc_bench_ftrace_buffer() - the ring buffer, for an ftrace row: emptied,
+ * lc_tracefs_buffer() - the ring buffer, for an ftrace row: emptied,
  * big enough for every call of the run (per CPU: the run's CPU gets them
  * all), tracing on
  * @ctx: the bench (its iterations size the buffer)
@@ -210,12 +210,12 @@ void lc_bench_remove_event(struct lc_bench_ctx *ctx, const char *file,
  * @why: where to say why not
  * @len: its size
  *
- * lc_bench_ftrace_release() puts back what it changed.
+ * lc_tracefs_buffer_release() puts back what it changed.
  *
  * Return: LC_PREP_OK, or LC_PREP_FAILED with @why set.
  */
-enum lc_bench_prep lc_bench_ftrace_buffer(struct lc_bench_ctx *ctx,
-					  int per_call, char *why, size_t len)
+enum lc_tracer_prep lc_tracefs_buffer(struct lc_tracer_ctx *ctx,
+				      int per_call, char *why, size_t len)
 {
 	unsigned long long need = (ctx->iterations + 1) * per_call * 64 /
 				  1024 + 2048;
@@ -259,7 +259,7 @@ enum lc_bench_prep lc_bench_ftrace_buffer(struct lc_bench_ctx *ctx,
 }
 
 /**
- * lc_bench_dyn_event() - a kprobe_events or dynamic_events definition,
+ * lc_tracefs_dyn_event() - a kprobe_events or dynamic_events definition,
  * then its enable file
  * @ctx: the bench
  * @file: kprobe_events or dynamic_events
@@ -270,10 +270,10 @@ enum lc_bench_prep lc_bench_ftrace_buffer(struct lc_bench_ctx *ctx,
  *
  * Return: LC_PREP_OK, or LC_PREP_FAILED with @why set.
  */
-enum lc_bench_prep lc_bench_dyn_event(struct lc_bench_ctx *ctx,
-				      const char *file, const char *def,
-				      const char *enable, char *why,
-				      size_t len)
+enum lc_tracer_prep lc_tracefs_dyn_event(struct lc_tracer_ctx *ctx,
+					 const char *file, const char *def,
+					 const char *enable, char *why,
+					 size_t len)
 {
 	int e;
 
@@ -292,7 +292,7 @@ enum lc_bench_prep lc_bench_dyn_event(struct lc_bench_ctx *ctx,
 }
 
 /**
- * lc_bench_ftrace_stats() - what the ring buffer holds and lost, all CPUs
+ * lc_tracefs_buffer_stats() - what the ring buffer holds and lost, all CPUs
  * @ctx: the bench
  * @entries: where to put the events it holds
  * @lost: where to put those it lost (overrun, dropped)
@@ -301,8 +301,8 @@ enum lc_bench_prep lc_bench_dyn_event(struct lc_bench_ctx *ctx,
  *
  * Return: 0, or -1 when there are no per-CPU stats.
  */
-int lc_bench_ftrace_stats(struct lc_bench_ctx *ctx, long long *entries,
-			  long long *lost)
+int lc_tracefs_buffer_stats(struct lc_tracer_ctx *ctx, long long *entries,
+			    long long *lost)
 {
 	char pattern[PATH_MAX + 32];
 	glob_t g;
@@ -330,11 +330,11 @@ int lc_bench_ftrace_stats(struct lc_bench_ctx *ctx, long long *entries,
 }
 
 /**
- * lc_bench_ftrace_release() - tracing_on, the ring buffer and its size as
- * lc_bench_ftrace_buffer() found them
+ * lc_tracefs_buffer_release() - tracing_on, the ring buffer and its size as
+ * lc_tracefs_buffer() found them
  * @ctx: the bench
  */
-void lc_bench_ftrace_release(struct lc_bench_ctx *ctx)
+void lc_tracefs_buffer_release(struct lc_tracer_ctx *ctx)
 {
 	if (ctx->touched & LC_T_TRACING_ON)
 		lc_tfs_write(ctx, "tracing_on",

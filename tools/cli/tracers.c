@@ -20,12 +20,12 @@
 /* The scratch directory */
 
 /**
- * lc_bench_scratch() - the bench's scratch directory, and the writer in it
+ * lc_tracer_scratch() - the bench's scratch directory, and the writer in it
  * @ctx: the bench (@iterations set); @tmpdir and @writer are set
  *
  * Return: 0, or -1 after a message (@tmpdir "" when there is none).
  */
-int lc_bench_scratch(struct lc_bench_ctx *ctx)
+int lc_tracer_scratch(struct lc_tracer_ctx *ctx)
 {
 	char script[128];
 	int err;
@@ -40,8 +40,8 @@ int lc_bench_scratch(struct lc_bench_ctx *ctx)
 	snprintf(ctx->writer, sizeof(ctx->writer), "%s/run", ctx->tmpdir);
 	snprintf(script, sizeof(script), "#!/bin/sh\necho %llu > %s/run\n",
 		 ctx->iterations, LC_DIR);
-	err = lc_bench_write(ctx->writer, script,
-			     O_CREAT | O_EXCL | O_NOFOLLOW);
+	err = lc_tracer_write(ctx->writer, script,
+			      O_CREAT | O_EXCL | O_NOFOLLOW);
 	if (!err && chmod(ctx->writer, 0700))
 		err = errno;
 	if (err) {
@@ -52,10 +52,10 @@ int lc_bench_scratch(struct lc_bench_ctx *ctx)
 }
 
 /**
- * lc_bench_scratch_remove() - the scratch directory removed, if any
+ * lc_tracer_scratch_remove() - the scratch directory removed, if any
  * @ctx: the bench; @tmpdir is "" after
  */
-void lc_bench_scratch_remove(struct lc_bench_ctx *ctx)
+void lc_tracer_scratch_remove(struct lc_tracer_ctx *ctx)
 {
 	if (ctx->tmpdir[0])
 		lc_rm_tree(ctx->tmpdir);
@@ -65,7 +65,7 @@ void lc_bench_scratch_remove(struct lc_bench_ctx *ctx)
 /* Commands and their output */
 
 /**
- * lc_bench_need() - is a tracer's command installed?
+ * lc_tracer_need() - is a tracer's command installed?
  * @cmd: the command
  * @package: the Debian package that has it
  * @why: where to say what to install
@@ -73,8 +73,8 @@ void lc_bench_scratch_remove(struct lc_bench_ctx *ctx)
  *
  * Return: LC_PREP_OK, or LC_PREP_UNAVAILABLE with @why set.
  */
-enum lc_bench_prep lc_bench_need(const char *cmd, const char *package,
-				 char *why, size_t len)
+enum lc_tracer_prep lc_tracer_need(const char *cmd, const char *package,
+				   char *why, size_t len)
 {
 	char path[PATH_MAX];
 
@@ -86,7 +86,7 @@ enum lc_bench_prep lc_bench_need(const char *cmd, const char *package,
 }
 
 /**
- * lc_bench_exec() - run a command to its end
+ * lc_tracer_exec() - run a command to its end
  * @argv: the command
  * @out: file for its stdout, or NULL for /dev/null
  * @err: file for its stderr, or NULL for /dev/null
@@ -101,8 +101,8 @@ enum lc_bench_prep lc_bench_need(const char *cmd, const char *package,
  * could not be started, or LC_PROC_TIMED_OUT when it was stopped after
  * @timeout_s seconds.
  */
-int lc_bench_exec(char *const argv[], const char *out, const char *err,
-		  int timeout_s, bool killable)
+int lc_tracer_exec(char *const argv[], const char *out, const char *err,
+		   int timeout_s, bool killable)
 {
 	struct lc_proc p = {
 		.argv = argv,
@@ -112,7 +112,7 @@ int lc_bench_exec(char *const argv[], const char *out, const char *err,
 		.group = true,
 		.timeout_ms = timeout_s * 1000,
 		.stop_on_signal = killable,
-		.kill_ms = LC_BENCH_KILL_MS,
+		.kill_ms = LC_TRACER_KILL_MS,
 	};
 	char why[PATH_MAX + 64];
 	int rc = lc_proc_run(&p);
@@ -120,27 +120,27 @@ int lc_bench_exec(char *const argv[], const char *out, const char *err,
 	if (rc == -1 && err) {
 		snprintf(why, sizeof(why), "%s: %s\n", argv[0],
 			 strerror(errno));
-		lc_bench_write(err, why, O_CREAT | O_TRUNC);
+		lc_tracer_write(err, why, O_CREAT | O_TRUNC);
 	}
 	return rc;
 }
 
 /**
- * lc_bench_output_line() - the first line a command prints
+ * lc_tracer_output_line() - the first line a command prints
  * @ctx: the bench (its scratch directory)
  * @argv: the command
  * @buf: where to copy the line ("" when the command fails)
  * @len: its size
  */
-void lc_bench_output_line(struct lc_bench_ctx *ctx, char *const argv[],
-			  char *buf, size_t len)
+void lc_tracer_output_line(struct lc_tracer_ctx *ctx, char *const argv[],
+			   char *buf, size_t len)
 {
 	char out[PATH_MAX + 32];
 	char *text;
 
 	buf[0] = '\0';
 	snprintf(out, sizeof(out), "%s/line.out", ctx->tmpdir);
-	if (!lc_bench_exec(argv, out, NULL, 30, false)) {
+	if (!lc_tracer_exec(argv, out, NULL, 30, false)) {
 		text = lc_read_file(out, NULL);
 		snprintf(buf, len, "%s", text ? text : "");
 		buf[strcspn(buf, "\n")] = '\0';
@@ -149,7 +149,7 @@ void lc_bench_output_line(struct lc_bench_ctx *ctx, char *const argv[],
 	unlink(out);
 }
 
-/* What lc_bench_count_lines() counts, line by line. */
+/* What lc_tracer_count_lines() counts, line by line. */
 struct lc_count {
 	const char *needle;
 	const char *needle2;
@@ -168,7 +168,7 @@ static void lc_count_line(char *line, void *data)
 }
 
 /**
- * lc_bench_count_lines() - lines of a command's stdout that hold a needle
+ * lc_tracer_count_lines() - lines of a command's stdout that hold a needle
  * @ctx: the bench (its scratch directory)
  * @argv: the command (perf script, babeltrace2)
  * @name: the row, to name the files
@@ -180,21 +180,21 @@ static void lc_count_line(char *line, void *data)
  *
  * The output is read through a pipe, never written to a file: the text of
  * a trace holds the kernel's text addresses (ip, parent_ip).  The command
- * runs as lc_bench_exec() runs it, stopped after 30 minutes or when the
+ * runs as lc_tracer_exec() runs it, stopped after 30 minutes or when the
  * bench is interrupted.
  *
  * Return: the lines with @needle, or -1 when the command failed.
  */
-long long lc_bench_count_lines(struct lc_bench_ctx *ctx, char *const argv[],
-			       const char *name, const char *needle,
-			       const char *needle2, long long *count2,
-			       char *errpath, size_t errlen)
+long long lc_tracer_count_lines(struct lc_tracer_ctx *ctx, char *const argv[],
+				const char *name, const char *needle,
+				const char *needle2, long long *count2,
+				char *errpath, size_t errlen)
 {
 	struct lc_count c = { needle, needle2, 0, 0 };
 	struct lc_proc p = {
 		.argv = argv, .err = errpath, .null_in = true, .group = true,
 		.timeout_ms = 1800 * 1000, .stop_on_signal = true,
-		.kill_ms = LC_BENCH_KILL_MS,
+		.kill_ms = LC_TRACER_KILL_MS,
 	};
 	char why[PATH_MAX + 64];
 	int rc;
@@ -204,7 +204,7 @@ long long lc_bench_count_lines(struct lc_bench_ctx *ctx, char *const argv[],
 	if (rc == -1) {
 		snprintf(why, sizeof(why), "%s: %s\n", argv[0],
 			 strerror(errno));
-		lc_bench_write(errpath, why, O_CREAT | O_TRUNC);
+		lc_tracer_write(errpath, why, O_CREAT | O_TRUNC);
 	}
 	if (rc)
 		return -1;
@@ -214,7 +214,7 @@ long long lc_bench_count_lines(struct lc_bench_ctx *ctx, char *const argv[],
 }
 
 /**
- * lc_bench_modinfo() - is a module installed for this kernel?
+ * lc_tracer_modinfo() - is a module installed for this kernel?
  * @ctx: the tracers' state, for the scratch directory
  * @module: the module
  * @missing: what @why says when it is not installed
@@ -227,19 +227,19 @@ long long lc_bench_count_lines(struct lc_bench_ctx *ctx, char *const argv[],
  * Return: LC_PREP_OK; LC_PREP_UNAVAILABLE when it is not installed;
  * LC_PREP_FAILED otherwise; @why says what.
  */
-enum lc_bench_prep lc_bench_modinfo(struct lc_bench_ctx *ctx,
-				    const char *module, const char *missing,
-				    char *why, size_t len)
+enum lc_tracer_prep lc_tracer_modinfo(struct lc_tracer_ctx *ctx,
+				      const char *module, const char *missing,
+				      char *why, size_t len)
 {
 	char *argv[] = { "modinfo", (char *)module, NULL };
 	char err[PATH_MAX + 32], last[160] = "";
 	int status;
 
 	snprintf(err, sizeof(err), "%s/modinfo.err", ctx->tmpdir);
-	status = lc_bench_exec(argv, NULL, err, 30, false);
+	status = lc_tracer_exec(argv, NULL, err, 30, false);
 	if (!status)
 		return LC_PREP_OK;
-	lc_bench_last_line(err, last, sizeof(last));
+	lc_tracer_last_line(err, last, sizeof(last));
 	if (status == 1 && strstr(last, "not found")) {
 		snprintf(why, len, "%s", missing);
 		return LC_PREP_UNAVAILABLE;
@@ -251,12 +251,12 @@ enum lc_bench_prep lc_bench_modinfo(struct lc_bench_ctx *ctx,
 }
 
 /**
- * lc_bench_last_line() - the last non-empty line of a file
+ * lc_tracer_last_line() - the last non-empty line of a file
  * @path: the file
  * @buf: where to copy it ("" when there is none)
  * @len: its size
  */
-void lc_bench_last_line(const char *path, char *buf, size_t len)
+void lc_tracer_last_line(const char *path, char *buf, size_t len)
 {
 	char *text = lc_read_file(path, NULL);
 	char *end, *start;
@@ -273,28 +273,28 @@ void lc_bench_last_line(const char *path, char *buf, size_t len)
 }
 
 /**
- * lc_bench_row_failed() - a row failed, for the reason a command gave
+ * lc_tracer_row_failed() - a row failed, for the reason a command gave
  * @row: the row
  * @path: the command's standard error: its last line is the reason
  *
- * Return: -1, for "return lc_bench_row_failed(...);".
+ * Return: -1, for "return lc_tracer_row_failed(...);".
  */
-int lc_bench_row_failed(struct lc_bench_row *row, const char *path)
+int lc_tracer_row_failed(struct lc_bench_row *row, const char *path)
 {
 	char last[LC_BENCH_REASON_MAX];
 
-	lc_bench_last_line(path, last, sizeof(last));
+	lc_tracer_last_line(path, last, sizeof(last));
 	return lc_bench_row_set(row, LC_BENCH_FAILED, "%s", last);
 }
 
 /**
- * lc_bench_file_has() - does a file hold a word, in any case?
+ * lc_tracer_file_has() - does a file hold a word, in any case?
  * @path: the file
  * @word: the word
  *
  * Return: 1 or 0 (0 too when it cannot be read).
  */
-int lc_bench_file_has(const char *path, const char *word)
+int lc_tracer_file_has(const char *path, const char *word)
 {
 	char *text = lc_read_file(path, NULL);
 	int found = text && strcasestr(text, word);

@@ -27,13 +27,13 @@
 #include "../lib/proc.h"
 #include "formats.h"
 
-#define LC_BENCH_TRACEFS	"/sys/kernel/tracing"
-#define LC_BENCH_ARGV_MAX	24
+#define LC_TRACER_TRACEFS	"/sys/kernel/tracing"
+#define LC_TRACER_ARGV_MAX	24
 /* How long a tracer's command may take, and a stopped one to go. */
-#define LC_BENCH_CMD_TIMEOUT	120
-#define LC_BENCH_KILL_MS	5000
+#define LC_TRACER_CMD_TIMEOUT	120
+#define LC_TRACER_KILL_MS	5000
 
-/* What the bench changed, so that teardown undoes exactly that. */
+/* What the tracers changed, so that teardown undoes exactly that. */
 #define LC_T_TRACEFS_MOUNTED	(1u << 0)
 #define LC_T_TRACING_ON		(1u << 1)
 #define LC_T_BUFFER_SIZE	(1u << 2)
@@ -48,7 +48,7 @@
 #define LC_T_SESSIOND		(1u << 11)
 
 /**
- * struct lc_bench_ctx - the state of one bench
+ * struct lc_tracer_ctx - the tracers' state, for one bench or prediction
  * @iterations: N, asked of every run
  * @tmpdir: scratch directory (writer script, tracer output, traces)
  * @writer: a script writing N to the run file, for tracers that run a
@@ -67,7 +67,7 @@
  * @session: the LTTng session's name
  * @results: results_kv of the row's run, or NULL
  */
-struct lc_bench_ctx {
+struct lc_tracer_ctx {
 	unsigned long long iterations;
 	char tmpdir[256];
 	char writer[PATH_MAX];
@@ -85,68 +85,68 @@ struct lc_bench_ctx {
 };
 
 /* How a mechanism's prepare() ended. */
-enum lc_bench_prep {
+enum lc_tracer_prep {
 	LC_PREP_OK,
 	LC_PREP_UNAVAILABLE,
 	LC_PREP_FAILED,
 };
 
 /* tracefs.c: tracefs */
-void lc_bench_tracefs_find(struct lc_bench_ctx *ctx);
-void lc_bench_tracefs_release(struct lc_bench_ctx *ctx);
-int lc_tfs_write(const struct lc_bench_ctx *ctx, const char *file,
+void lc_tracefs_find(struct lc_tracer_ctx *ctx);
+void lc_tracefs_release(struct lc_tracer_ctx *ctx);
+int lc_tfs_write(const struct lc_tracer_ctx *ctx, const char *file,
 		 const char *text, int flags);
-char *lc_tfs_read(const struct lc_bench_ctx *ctx, const char *file);
-int lc_tfs_exists(const struct lc_bench_ctx *ctx, const char *file);
-int lc_tfs_has(const struct lc_bench_ctx *ctx, const char *file,
+char *lc_tfs_read(const struct lc_tracer_ctx *ctx, const char *file);
+int lc_tfs_exists(const struct lc_tracer_ctx *ctx, const char *file);
+int lc_tfs_has(const struct lc_tracer_ctx *ctx, const char *file,
 	       const char *word);
-void lc_tfs_line(const struct lc_bench_ctx *ctx, const char *file,
+void lc_tfs_line(const struct lc_tracer_ctx *ctx, const char *file,
 		 char *buf, size_t len);
-enum lc_bench_prep lc_bench_need_tracefs(struct lc_bench_ctx *ctx,
-					 const char *file, char *why,
-					 size_t len);
-void lc_bench_remove_event(struct lc_bench_ctx *ctx, const char *file,
-			   const char *group, const char *name);
+enum lc_tracer_prep lc_tracefs_need(struct lc_tracer_ctx *ctx,
+				    const char *file, char *why,
+				    size_t len);
+void lc_tracefs_remove_event(struct lc_tracer_ctx *ctx, const char *file,
+			     const char *group, const char *name);
 
 /* tracefs.c: the ring buffer and dynamic events */
-enum lc_bench_prep lc_bench_ftrace_buffer(struct lc_bench_ctx *ctx,
-					  int per_call, char *why, size_t len);
-enum lc_bench_prep lc_bench_dyn_event(struct lc_bench_ctx *ctx,
-				      const char *file, const char *def,
-				      const char *enable, char *why,
-				      size_t len);
-int lc_bench_ftrace_stats(struct lc_bench_ctx *ctx, long long *entries,
-			  long long *lost);
-void lc_bench_ftrace_release(struct lc_bench_ctx *ctx);
+enum lc_tracer_prep lc_tracefs_buffer(struct lc_tracer_ctx *ctx,
+				      int per_call, char *why, size_t len);
+enum lc_tracer_prep lc_tracefs_dyn_event(struct lc_tracer_ctx *ctx,
+					 const char *file, const char *def,
+					 const char *enable, char *why,
+					 size_t len);
+int lc_tracefs_buffer_stats(struct lc_tracer_ctx *ctx, long long *entries,
+			    long long *lost);
+void lc_tracefs_buffer_release(struct lc_tracer_ctx *ctx);
 
 /* sessions.c: LTTng */
-int lc_bench_lttng(const char *err, ...);
-void lc_bench_lttng_finish(struct lc_bench_ctx *ctx);
-enum lc_bench_prep lc_bench_lttng_available(struct lc_bench_ctx *ctx,
-					    char *why, size_t len);
+int lc_session_lttng(const char *err, ...);
+void lc_session_finish(struct lc_tracer_ctx *ctx);
+enum lc_tracer_prep lc_session_available(struct lc_tracer_ctx *ctx,
+					 char *why, size_t len);
 
 /* tracers.c: the scratch directory, commands and their output */
-enum lc_bench_prep lc_bench_need(const char *cmd, const char *package,
-				 char *why, size_t len);
-int lc_bench_scratch(struct lc_bench_ctx *ctx);
-void lc_bench_scratch_remove(struct lc_bench_ctx *ctx);
-int lc_bench_exec(char *const argv[], const char *out, const char *err,
-		  int timeout_s, bool killable);
-void lc_bench_output_line(struct lc_bench_ctx *ctx, char *const argv[],
-			  char *buf, size_t len);
-long long lc_bench_count_lines(struct lc_bench_ctx *ctx, char *const argv[],
-			       const char *name, const char *needle,
-			       const char *needle2, long long *count2,
-			       char *errpath, size_t errlen);
-enum lc_bench_prep lc_bench_modinfo(struct lc_bench_ctx *ctx,
-				    const char *module, const char *missing,
-				    char *why, size_t len);
-void lc_bench_last_line(const char *path, char *buf, size_t len);
-int lc_bench_row_failed(struct lc_bench_row *row, const char *path);
-int lc_bench_file_has(const char *path, const char *word);
+enum lc_tracer_prep lc_tracer_need(const char *cmd, const char *package,
+				   char *why, size_t len);
+int lc_tracer_scratch(struct lc_tracer_ctx *ctx);
+void lc_tracer_scratch_remove(struct lc_tracer_ctx *ctx);
+int lc_tracer_exec(char *const argv[], const char *out, const char *err,
+		   int timeout_s, bool killable);
+void lc_tracer_output_line(struct lc_tracer_ctx *ctx, char *const argv[],
+			   char *buf, size_t len);
+long long lc_tracer_count_lines(struct lc_tracer_ctx *ctx, char *const argv[],
+				const char *name, const char *needle,
+				const char *needle2, long long *count2,
+				char *errpath, size_t errlen);
+enum lc_tracer_prep lc_tracer_modinfo(struct lc_tracer_ctx *ctx,
+				      const char *module, const char *missing,
+				      char *why, size_t len);
+void lc_tracer_last_line(const char *path, char *buf, size_t len);
+int lc_tracer_row_failed(struct lc_bench_row *row, const char *path);
+int lc_tracer_file_has(const char *path, const char *word);
 
 /* A string to a file in one write(); flags: O_APPEND, O_TRUNC, O_CREAT. */
-static inline int lc_bench_write(const char *path, const char *text, int flags)
+static inline int lc_tracer_write(const char *path, const char *text, int flags)
 {
 	return lc_write_file_flags(path, text, strlen(text), flags);
 }

@@ -1,4 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Descriptive statistics of a sample, Student's t distribution and
+ * Welch's t-test (stats.c), for the tools that compare runs.
+ */
 #ifndef LTTNG_CALIBRATE_COMPARE_STATS_H
 #define LTTNG_CALIBRATE_COMPARE_STATS_H
 
