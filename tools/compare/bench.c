@@ -454,7 +454,6 @@ static void fill_cell(const struct bench_comparison *cmp, size_t m, size_t i)
 	struct bench_mechanism *mech = &cmp->mechs[m];
 	struct bench_cell *cell = &mech->cells[i];
 	const struct bench_row *base = mech->cells[0].row;
-	double alpha = 1.0 - cmp->confidence / 100.0;
 	const struct summary *s;
 
 	cell->row = find_row(&cmp->files[i], mech->name);
@@ -462,8 +461,7 @@ static void fill_cell(const struct bench_comparison *cmp, size_t m, size_t i)
 	if (!cell->row || cell->row->status != BENCH_OK)
 		return;
 	s = &cell->row->sum;
-	cell->halfwidth = student_t_quantile(1.0 - alpha / 2, s->n - 1.0) *
-			  s->stddev / sqrt((double)s->n);
+	cell->halfwidth = mean_halfwidth(s, cmp->confidence);
 	if (i && mech->in_base && base && base->status == BENCH_OK) {
 		welch_test(&base->sum, s, cmp->confidence, &cell->test);
 		cell->tested = 1;

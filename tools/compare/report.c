@@ -287,6 +287,25 @@ static void json_change_point(FILE *out, const struct group *labels,
 	fprintf(out, "%s\n", sep);
 }
 
+/* One label of a series: its summary and the interval of its mean. */
+static void json_label(FILE *out, const struct report *report,
+		       const struct group *label, size_t i, const char *sep)
+{
+	struct summary s;
+
+	fprintf(out, "  {\"label_index\": %zu, \"label\": ", i + 1);
+	json_string(out, label->name);
+	fputs(", ", out);
+	if (summarize(label->values, label->n, &s)) {
+		fprintf(out, "\"n\": %zu}%s\n", label->n, sep);
+		return;
+	}
+	json_summary(out, &s, ", ");
+	json_number(out, "halfwidth", mean_halfwidth(&s, report->confidence),
+		    "}");
+	fprintf(out, "%s\n", sep);
+}
+
 static void series_json(FILE *out, const struct report *report,
 			const struct group *labels, size_t nlabels,
 			const struct series_result *res)
@@ -297,8 +316,12 @@ static void series_json(FILE *out, const struct report *report,
 	json_string(out, report->source);
 	fprintf(out,
 		", \"confidence\": %g, \"labels\": %zu, \"values\": %zu, "
-		"\"change_points\": [\n",
+		"\"series\": [\n",
 		report->confidence, nlabels, res->whole.n);
+	for (i = 0; i < nlabels; i++)
+		json_label(out, report, &labels[i], i,
+			   i + 1 < nlabels ? "," : "");
+	fputs("], \"change_points\": [\n", out);
 	for (i = 0; i < res->n; i++)
 		json_change_point(out, labels, &res->points[i],
 				  i + 1 < res->n ? "," : "");

@@ -271,6 +271,24 @@ void pooled_statistic(const struct summary *a, const struct summary *b,
 }
 
 /**
+ * mean_halfwidth() - half width of the confidence interval of a mean
+ * @s:          the sample
+ * @confidence: two-sided confidence level in percent, e.g. 95
+ *
+ * Return: t(1 - alpha / 2, n - 1) * stddev / sqrt(n), or NAN when the
+ * sample has fewer than two values.
+ */
+double mean_halfwidth(const struct summary *s, double confidence)
+{
+	double alpha = 1.0 - confidence / 100.0;
+
+	if (s->n < 2)
+		return NAN;
+	return student_t_quantile(1.0 - alpha / 2, s->n - 1.0) * s->stddev /
+	       sqrt((double)s->n);
+}
+
+/**
  * welch_test() - Welch's t-test of @b against @a with a confidence interval
  * @a:          reference sample, n >= 2
  * @b:          other sample, n >= 2

@@ -57,6 +57,7 @@ void welch_statistic(const struct summary *a, const struct summary *b,
 		     struct welch *w);
 void pooled_statistic(const struct summary *a, const struct summary *b,
 		      struct welch *w);
+double mean_halfwidth(const struct summary *s, double confidence);
 void welch_test(const struct summary *a, const struct summary *b,
 		double confidence, struct welch *w);
 

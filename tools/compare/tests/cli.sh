@@ -105,6 +105,8 @@ test_series() {
 	tap_run "$bin" --series -f json "$tmp/s"
 	check "series: several values per label, repeated labels merged" \
 		out_has '"label_index": 3, "label": "v3"'
+	check "series: json gives each label's mean and its interval" \
+		out_has '"label_index": 1, "label": "v1", "n": 3, "min": 9.9, "max": 10.2, "median": 10, "mean": 10.03333333, "stddev": 0.1527525232, "halfwidth": 0.3794583034}'
 }
 
 test_formats() {
