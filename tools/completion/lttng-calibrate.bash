@@ -2,10 +2,13 @@
 # shellcheck shell=bash
 #
 # Bash completion for lttng-calibrate (and its bench and predict),
-# lttng-calibrate-trace and lttng-calibrate-compare.  "make install-tools"
-# installs it as share/bash-completion/completions/COMMAND for each of the
-# three, where bash-completion loads it the first time the command is
-# completed; it can also be sourced after bash-completion.
+# lttng-calibrate-trace, lttng-calibrate-compare and the source tree's
+# tools/lttng-calibrate-series.  "make install-tools" installs it as
+# share/bash-completion/completions/COMMAND for each of the three
+# installed commands, where bash-completion loads it the first time the
+# command is completed; it can also be sourced after bash-completion
+# (which tools/lttng-calibrate-series needs: bash finds a completion for
+# a command typed with its path under the command's name).
 #
 # The options are those the command's own --help lists (bash-completion's
 # _parse_help), so they follow the command.  Values:
@@ -23,6 +26,11 @@
 #   predict --mechanism         lttng-calibrate predict --list
 #   predict --events            lttng-calibrate predict --list-events
 #   predict -- COMMAND          a command and its arguments
+#   series --kver               tools/kver --list, beside the command
+#   series --bench              lttng-calibrate bench --list
+#   series -- COMMAND           a command and its arguments
+#   series --modules-source, --kernel-source, --quilt
+#                               directories
 #   compare -m                  overhead_cycles, overhead_ns, the keys of
 #                               the module's results_kv and of the files
 #                               already on the command line
@@ -395,6 +403,46 @@ _lttng_calibrate_compare()
 	$split || _lttng_calibrate_options_or_files "$1"
 }
 
+_lttng_calibrate_series()
+{
+	local cur prev words cword split i cmd
+	local -a values
+
+	_init_completion -s || return
+	for ((i = 1; i < cword; i++)); do
+		if [[ ${words[i]} == -- ]]; then
+			_command_offset $((i + 1))
+			return
+		fi
+	done
+	_lttng_calibrate_output && return
+	case $prev in
+	--git | --runs | --select) return ;;
+	--modules-source | --kernel-source | --quilt)
+		_filedir -d
+		return
+		;;
+	--config | --report-only)
+		_filedir
+		return
+		;;
+	--kver)
+		cmd=$(type -P "$1") || return 0
+		mapfile -t values < <("${cmd%/*}/kver" --list 2>/dev/null)
+		_lttng_calibrate_reply ${values[@]+"${values[@]}"}
+		return
+		;;
+	--bench)
+		mapfile -t values < <(lttng-calibrate bench --list 2>/dev/null)
+		_lttng_calibrate_reply ${values[@]+"${values[@]}"}
+		return
+		;;
+	esac
+	$split && return
+	[[ $cur == -* ]] && _lttng_calibrate_options "$1"
+}
+
 complete -F _lttng_calibrate lttng-calibrate
 complete -F _lttng_calibrate_trace lttng-calibrate-trace
 complete -F _lttng_calibrate_compare lttng-calibrate-compare
+complete -F _lttng_calibrate_series lttng-calibrate-series
