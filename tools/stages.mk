@@ -5,7 +5,7 @@
 # tools/run-stage, which writes the stage's TAP and never fails).
 #
 #   HOST_LANES  the host stages, a lane per word, its stages joined by
-#               commas (compare,lib,stats,package trace,cli): a lane's
+#               commas (compare,series,lib,stats,package trace,cli): a lane's
 #               stages one after the other, lanes side by side
 #   MAN         "man" when asked: after every host lane, for it builds
 #               every command's directory (make install-tools)
