@@ -227,6 +227,21 @@ _lttng_calibrate_output()
 	esac
 }
 
+# _lttng_calibrate_command FROM: after a "--" at word FROM or later, a
+# command and its arguments; status 1 when there is no "--".
+_lttng_calibrate_command()
+{
+	local i
+
+	for ((i = $1; i < cword; i++)); do
+		if [[ ${words[i]} == -- ]]; then
+			_command_offset $((i + 1))
+			return 0
+		fi
+	done
+	return 1
+}
+
 _lttng_calibrate_bench()
 {
 	local -a words_out
@@ -251,14 +266,8 @@ _lttng_calibrate_bench()
 _lttng_calibrate_predict()
 {
 	local -a words_out
-	local i
 
-	for ((i = 2; i < cword; i++)); do
-		if [[ ${words[i]} == -- ]]; then
-			_command_offset $((i + 1))
-			return
-		fi
-	done
+	_lttng_calibrate_command 2 && return
 	_lttng_calibrate_output && return
 	case $prev in
 	-n | --iterations | --runs | --function) return ;;
@@ -405,16 +414,11 @@ _lttng_calibrate_compare()
 
 _lttng_calibrate_series()
 {
-	local cur prev words cword split i cmd
+	local cur prev words cword split cmd
 	local -a values
 
 	_init_completion -s || return
-	for ((i = 1; i < cword; i++)); do
-		if [[ ${words[i]} == -- ]]; then
-			_command_offset $((i + 1))
-			return
-		fi
-	done
+	_lttng_calibrate_command 1 && return
 	_lttng_calibrate_output && return
 	case $prev in
 	--git | --runs | --select) return ;;
