@@ -21,7 +21,7 @@
 #           6.12 stable: trace_hrtimer_start changed), 2.16's leak of each
 #           kretprobe's symbol name fixed, and LTTng's probe for the
 #           module's tracepoints (tools/lttng/probe) added as one of
-#           LTTng's own probes
+#           LTTng's own probes; made again, it changes nothing more
 #   lttng_modules_probe_id
 #           a hash of that probe's sources: what the built modules depend
 #           on besides lttng-modules and the kernel
@@ -60,6 +60,7 @@ lttng_modules_fetch() {
 # shellcheck disable=SC2154 # $top is the caller's
 lttng_modules_prepare() {
 	local src=$1 probe=$top/tools/lttng/probe krp=$1/src/lttng-kretprobes.c
+	local line
 
 	if grep -q '^#define LTTNG_MODULES_MINOR_VERSION 13$' \
 		"$src/include/lttng/tracer.h" 2>/dev/null; then
@@ -73,13 +74,16 @@ lttng_modules_prepare() {
 		sed -i -e 's/kfree(lttng_krp->krp\.kp\.symbol_name);/kfree(lttng_krp->symbol_name);/' \
 			"$krp" || return 1
 	fi
-	cp "$probe/lttng-probe-lttng-calibrate.c" "$top/lttng_calibrate_trace.h" \
-		"$src/src/probes/" &&
-	cp "$probe/lttng_calibrate.h" "$src/include/instrumentation/events/" ||
+	# Their times kept: made again in a tree already built (a series'
+	# copy), they are not rebuilt.
+	cp -p "$probe/lttng-probe-lttng-calibrate.c" \
+		"$top/lttng_calibrate_trace.h" "$src/src/probes/" &&
+	cp -p "$probe/lttng_calibrate.h" "$src/include/instrumentation/events/" ||
 		return 1
 	# shellcheck disable=SC2016 # a make variable, for make
-	echo 'obj-$(CONFIG_LTTNG) += lttng-probe-lttng-calibrate.o' \
-		>>"$src/src/probes/Kbuild"
+	line='obj-$(CONFIG_LTTNG) += lttng-probe-lttng-calibrate.o'
+	grep -qxF "$line" "$src/src/probes/Kbuild" ||
+		echo "$line" >>"$src/src/probes/Kbuild"
 }
 
 # shellcheck disable=SC2154 # $top is the caller's
