@@ -18,19 +18,7 @@
 
 #include "lttng_calibrate_util.h"
 
-FIXTURE(calib) {
-	struct env env;
-};
-
-FIXTURE_SETUP(calib)
-{
-	env_setup(_metadata, &self->env);
-}
-
-FIXTURE_TEARDOWN(calib)
-{
-	env_teardown(_metadata, &self->env);
-}
+ENV_FIXTURE(calib)
 
 TEST_F(calib, files_and_modes)
 {
@@ -147,19 +135,7 @@ TEST_F(calib, runs_are_numbered)
 	free(text);
 }
 
-FIXTURE(bad_input) {
-	struct env env;
-};
-
-FIXTURE_SETUP(bad_input)
-{
-	env_setup(_metadata, &self->env);
-}
-
-FIXTURE_TEARDOWN(bad_input)
-{
-	env_teardown(_metadata, &self->env);
-}
+ENV_FIXTURE(bad_input)
 
 FIXTURE_VARIANT(bad_input) {
 	const char *input;
@@ -700,22 +676,9 @@ TEST_F(calib, irqs_setting)
 /* The selected counters: the lines of "counters" that are not comments. */
 static char *counter_list(void)
 {
-	char *text = lc_read_file(DIR "counters", NULL), *in, *out;
+	char *text = lc_read_file(DIR "counters", NULL);
 
-	if (!text)
-		return NULL;
-	for (in = out = text; *in; ) {
-		char *eol = strchrnul(in, '\n');
-		size_t len = eol - in + (*eol ? 1 : 0);
-
-		if (*in != '#') {
-			memmove(out, in, len);
-			out += len;
-		}
-		in += len;
-	}
-	*out = '\0';
-	return text;
+	return text ? strip_comments(text) : NULL;
 }
 
 /*
@@ -746,15 +709,6 @@ static void expect_list_refused(struct __test_metadata *_metadata,
 	free(text);
 }
 
-static int lines(const char *text)
-{
-	int n = 0;
-
-	for (; *text; text++)
-		n += *text == '\n';
-	return n;
-}
-
 static int columns(const char *line)
 {
 	int n = 1;
@@ -780,7 +734,7 @@ TEST_F(calib, software_counters)
 	ASSERT_NE(NULL, text);
 	for (i = 0; i < 3; i++)
 		EXPECT_NE(NULL, strstr(text, names[i]));
-	EXPECT_EQ(3, lines(text));
+	EXPECT_EQ(3, count_lines(text));
 	free(text);
 
 	ASSERT_EQ(0, run("100000"));
@@ -935,19 +889,7 @@ TEST_F(calib, hardware_counters_count)
 		EXPECT_EQ(0, test_pmu_unload());
 }
 
-FIXTURE(bad_counters) {
-	struct env env;
-};
-
-FIXTURE_SETUP(bad_counters)
-{
-	env_setup(_metadata, &self->env);
-}
-
-FIXTURE_TEARDOWN(bad_counters)
-{
-	env_teardown(_metadata, &self->env);
-}
+ENV_FIXTURE(bad_counters)
 
 FIXTURE_VARIANT(bad_counters) {
 	const char *input;
@@ -1018,7 +960,7 @@ TEST_F(bad_counters, list_unchanged)
 	ASSERT_EQ(0, write_str(DIR "counters", "page-faults,cpu-clock\n"));
 	before = counter_list();
 	ASSERT_NE(NULL, before);
-	EXPECT_EQ(2, lines(before));
+	EXPECT_EQ(2, count_lines(before));
 
 	len = variant->len ? variant->len : strlen(variant->input);
 	EXPECT_EQ(variant->err, lc_write_file(DIR "counters", variant->input,
@@ -1447,7 +1389,7 @@ static void check_deltas(struct __test_metadata *_metadata, long long n,
 	long long rows = n < window ? n : window, first = n - rows, it;
 
 	ASSERT_NE(NULL, text);
-	EXPECT_EQ(rows + 1, lines(text));
+	EXPECT_EQ(rows + 1, count_lines(text));
 	EXPECT_EQ(0, strncmp(text, "iteration\ttarget.cycles\tbaseline.cycles",
 			     39));
 	EXPECT_EQ(3 + 2 * counters, columns(text));
@@ -1605,8 +1547,8 @@ TEST_F_TIMEOUT(calib, deltas_readable_during_run, 120)
 		text = lc_read_file(DIR "deltas", NULL);
 		ASSERT_NE(NULL, text);
 		/* The run may overwrite a few of the oldest rows meanwhile. */
-		EXPECT_GE(1001, lines(text));
-		EXPECT_LE(1001 - 64, lines(text));
+		EXPECT_GE(1001, count_lines(text));
+		EXPECT_LE(1001 - 64, count_lines(text));
 		for (line = text; line && *line; line = strchr(line, '\n')) {
 			if (*line == '\n')
 				line++;
@@ -2211,26 +2153,6 @@ TEST_F_TIMEOUT(calib, work_cycles_bounded_in_time, 120)
 /*
  * Review findings, each with the test that showed it.
  */
-
-static void pin_to(struct __test_metadata *_metadata, int cpu)
-{
-	cpu_set_t one;
-
-	CPU_ZERO(&one);
-	CPU_SET(cpu, &one);
-	ASSERT_EQ(0, sched_setaffinity(0, sizeof(one), &one));
-}
-
-static void unpin(void)
-{
-	cpu_set_t all;
-	long c, n = sysconf(_SC_NPROCESSORS_CONF);
-
-	CPU_ZERO(&all);
-	for (c = 0; c < n; c++)
-		CPU_SET(c, &all);
-	sched_setaffinity(0, sizeof(all), &all);
-}
 
 /*
  * An unnamed event is named after its PMU and its config words.  With a

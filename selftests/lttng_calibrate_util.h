@@ -2,7 +2,7 @@
 /*
  * What the lttng_calibrate kselftests share: reading and writing the debugfs
  * files and parameters, the figures of results_kv, checking the kernel log,
- * and the state every test restores.  Static functions: each test program
+ * and the state every test restores, with a fixture of it.  Static functions: each test program
  * includes it once, after kselftest_harness.h.
  *
  * Files, key=value text and the kernel-log patterns come from the tools'
@@ -370,6 +370,24 @@ static inline void env_teardown(struct __test_metadata *_metadata, struct env *e
 }
 
 /*
+ * A fixture whose tests keep no state but struct env: each starts from the
+ * settings env_setup() makes and ends with env_teardown()'s restoring and
+ * kernel log check.
+ */
+#define ENV_FIXTURE(name)					\
+	FIXTURE(name) {						\
+		struct env env;					\
+	};							\
+	FIXTURE_SETUP(name)					\
+	{							\
+		env_setup(_metadata, &self->env);		\
+	}							\
+	FIXTURE_TEARDOWN(name)					\
+	{							\
+		env_teardown(_metadata, &self->env);		\
+	}
+
+/*
  * Where module @name.ko is: $@env, else beside the test program (a kselftest
  * tarball) or in its module/ (built by lib.mk's TEST_GEN_MODS_DIR).  Its
  * path in @path, or false.
@@ -562,9 +580,9 @@ static inline int lttng_calibrate_main(int argc, char **argv)
 
 /*
  * Shared by the stress tests and usable by any other: settings listings
- * without their comments, the PMU, the clock,
- * children with a deadline, the deltas snapshot checker, the parameters a
- * test changes, and values escaped for logs.
+ * without their comments, the PMU, the clock, children with a deadline,
+ * the lines of a text, the calling thread's CPU, the deltas snapshot
+ * checker, the parameters a test changes, and values escaped for logs.
  */
 
 /* Drops the lines of @text that start with '#', in place; @text. */
@@ -656,6 +674,37 @@ static inline bool wait_idle(int ms)
 		sleep_ms(10);
 	}
 	return !status_running();
+}
+
+/* The lines of @text: its newlines. */
+static inline int count_lines(const char *text)
+{
+	int n = 0;
+
+	for (; *text; text++)
+		n += *text == '\n';
+	return n;
+}
+
+/* Binds the calling thread to @cpu; unpin() lets it run anywhere again. */
+static inline void pin_to(struct __test_metadata *_metadata, int cpu)
+{
+	cpu_set_t one;
+
+	CPU_ZERO(&one);
+	CPU_SET(cpu, &one);
+	ASSERT_EQ(0, sched_setaffinity(0, sizeof(one), &one));
+}
+
+static inline void unpin(void)
+{
+	cpu_set_t all;
+	long c, n = sysconf(_SC_NPROCESSORS_CONF);
+
+	CPU_ZERO(&all);
+	for (c = 0; c < n; c++)
+		CPU_SET(c, &all);
+	sched_setaffinity(0, sizeof(all), &all);
 }
 
 /* Integer fields of the row [@line, @eol), one tab apart; -1 if not that. */
