@@ -12,6 +12,10 @@
 #                   into a mail.  A first label "base" is step 0 (the tree
 #                   without the series); otherwise the first label is
 #                   patch 1.
+#   report($unit; $numbers; $total)
+#                   the same, for a series of which some steps were not
+#                   measured: $numbers, the step of each label in order,
+#                   and $total, the series' number of patches
 #   table           the report as text: the steps, then the change points
 #                   and their mail lines, or the confidence at which there
 #                   is none
@@ -30,9 +34,12 @@ def p_below:
 		if $e >= -3 then "p < \(pow(10; $e))" else "p < 1e\($e)" end
 	end;
 
-def report($unit):
+def report($unit; $numbers; $total):
 	(if (.series | length) > 0 and .series[0].label == "base" then 1 else 0 end) as $base |
-	(.series | length - $base) as $patches |
+	(if $total == null then .series | length - $base else $total end) as $patches |
+	# step_of(i): the step of label i (from 1): its place, or the step
+	# number given for it when some steps were not measured.
+	def step_of(i): if ($numbers | length) > 0 then $numbers[i - 1] else i - $base end;
 	(if $unit == "" then "" else " " + $unit end) as $u |
 	[.change_points[] | .label_index] as $starts |
 	{
@@ -41,7 +48,7 @@ def report($unit):
 		confidence: .confidence,
 		unit: (if $unit == "" then null else $unit end),
 		steps: [.series[] | {
-			step: (.label_index - $base),
+			step: step_of(.label_index),
 			patch: .label,
 			runs: .n,
 			mean: .mean,
@@ -50,7 +57,7 @@ def report($unit):
 			new_level: (.label_index as $i | $starts | index([$i]) != null)
 		}],
 		change_points: [.change_points[] | {
-			step: (.label_index - $base),
+			step: step_of(.label_index),
 			index: (.label_index - 1),
 			patch: .label,
 			before: .before.mean,
@@ -59,13 +66,14 @@ def report($unit):
 			percent_halfwidth: .step.percent_halfwidth,
 			p: .p_corrected,
 			confidence_of_change: ((1 - .p_corrected) * 100 | tostring | .[0:11]),
-			mail: "patch \(.label_index - $base) of \($patches), \(.label): \(.before.mean | d1) -> \(.after.mean | d1)\($u) (\(if .step.percent > 0 then "+" else "" end)\(.step.percent | d1) %, \(.p_corrected | p_below))"
+			mail: "patch \(step_of(.label_index)) of \($patches), \(.label): \(.before.mean | d1) -> \(.after.mean | d1)\($u) (\(if .step.percent > 0 then "+" else "" end)\(.step.percent | d1) %, \(.p_corrected | p_below))"
 		}]
 	} |
 	# The step and percent of each change point on the step where it starts.
 	.change_points as $cp |
 	.steps |= map(.step as $s | ($cp | map(select(.step == $s)) | first) as $c |
 		. + {percent: $c.percent, p: $c.p});
+def report($unit): report($unit; []; null);
 
 def table:
 	def pad($n): . + " " * ([$n - length, 0] | max);
