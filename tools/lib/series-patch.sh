@@ -1,0 +1,44 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# Patch series made at test time from a tree by sed (a patch written once
+# would stop applying as the tree moves on, and no kernel or lttng source
+# is kept in the repository), for tools/series-vm-test and
+# tools/series-bench.  Sourced, never run.
+#
+#   series_patch BASE DIR NAME FILE SED-SCRIPT
+#           DIR/NAME: a patch (-p1 paths) of FILE of the tree BASE as
+#           SED-SCRIPT edits it; status 1, said on stderr, when the script
+#           changed nothing (the tree moved on: the test must say so)
+#   series_comment BASE DIR NAME FILE
+#           series_patch of a C comment appended to FILE: harmless, but
+#           its object is built again
+#   series_write DIR NAME...
+#           DIR/series: the patches NAME..., in that order
+
+series_patch() {
+	local base=$1 dir=$2 name=$3 file=$4 new rc
+
+	new=$(mktemp) || return
+	sed -e "$5" "$base/$file" >"$new"
+	diff -u --label "a/$file" --label "b/$file" "$base/$file" "$new" \
+		>"$dir/$name"
+	rc=$?
+	rm -f "$new"
+	[ $rc -eq 1 ] || {
+		echo "$name: the edit of $file changed nothing" >&2
+		return 1
+	}
+}
+
+series_comment() {
+	series_patch "$1" "$2" "$3" "$4" \
+		"\$a /* A comment: the object is built again. */"
+}
+
+series_write() {
+	local dir=$1
+
+	shift
+	printf '%s\n' "$@" >"$dir/series"
+}
