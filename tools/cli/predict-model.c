@@ -71,9 +71,12 @@ static double lc_predict_scale(const struct lc_predict *p,
  * @f: where the figures go
  *
  * The predicted overhead is the events per run times the cost of one
- * event, its interval that of the cost; the measured one is traced minus
- * untraced CPU time with Welch's 95 % interval; they agree when they are
- * apart by no more than the two half-widths.
+ * event; its interval counts the spread of both (the events' 95 %
+ * interval over the runs, Student's, and the cost's), their variances
+ * added.  The measured one is traced minus untraced CPU time with Welch's
+ * 95 % interval.  They agree when their difference is inside its own
+ * interval: the two half-widths in quadrature (the variances of two
+ * independent estimates added), not their sum.
  */
 void lc_predict_figures(const struct lc_predict *p,
 			const struct lc_predict_row *row,
@@ -82,9 +85,10 @@ void lc_predict_figures(const struct lc_predict *p,
 	double base[LC_PREDICT_MAX_RUNS], traced[LC_PREDICT_MAX_RUNS];
 	double pred[LC_PREDICT_MAX_RUNS];
 	const struct lc_predict_runs *r = &row->runs;
-	struct summary sb, st;
+	struct summary sb, st, se;
 	struct welch w;
 	size_t i, n = 0;
+	double events_ci95 = 0;
 
 	for (i = 0; i < p->base.nr; i++)
 		base[i] = lc_predict_cycles(p, p->base.cpu_ns[i]) *
@@ -97,8 +101,13 @@ void lc_predict_figures(const struct lc_predict *p,
 	memset(f, 0, sizeof(*f));
 	f->events = lc_predict_mean(r->events, r->nr);
 	f->lost = lc_predict_mean(r->lost, r->nr);
+	if (r->nr > 1 && !summarize(pred, r->nr, &se))
+		events_ci95 = student_t_quantile(0.5 + LC_PREDICT_CONFIDENCE / 200,
+						 r->nr - 1) *
+			      se.stddev / sqrt(r->nr);
 	f->predicted = lc_predict_mean(pred, r->nr) * row->cost_cycles;
-	f->predicted_ci95 = lc_predict_mean(pred, r->nr) * row->cost_ci95;
+	f->predicted_ci95 = hypot(lc_predict_mean(pred, r->nr) * row->cost_ci95,
+				  events_ci95 * row->cost_cycles);
 	f->measured = NAN;
 	f->measured_ci95 = NAN;
 	f->base = NAN;
@@ -114,7 +123,7 @@ void lc_predict_figures(const struct lc_predict *p,
 		f->explained = f->predicted / f->measured;
 	f->agree = isfinite(f->measured_ci95) &&
 		   fabs(f->measured - f->predicted) <=
-		   f->measured_ci95 + f->predicted_ci95;
+		   hypot(f->measured_ci95, f->predicted_ci95);
 	for (i = 0; i < r->nr; i++)
 		if (isfinite(r->throughput[i]))
 			traced[n++] = r->throughput[i];

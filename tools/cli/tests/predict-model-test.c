@@ -74,6 +74,65 @@ static void test_explained(void)
 	tap_check(!f.agree, "a prediction ten times too small disagrees");
 }
 
+/*
+ * The prediction's interval counts the spread of the events per run, and
+ * agreement is the difference inside its own interval: the half-widths
+ * in quadrature, not added.
+ */
+static void test_interval(void)
+{
+	static const double base[] = { 1000000, 1000000, 1000000, 1000000 };
+	static const double traced[] = { 1100000, 1100000, 1100000, 1100000 };
+	static const double events[] = { 900, 1100, 950, 1050 };
+	static const double base5[] = { 999000, 1001000, 1000000, 998000,
+					1002000 };
+	static const double traced5[] = { 1099000, 1101000, 1100000, 1098000,
+					  1102000 };
+	struct lc_predict_row *row = &p.rows[0];
+	struct lc_predict_fig f;
+	double t3 = 3.182446305284263; /* Student's t, 97.5 %, 3 df */
+	double sd = sqrt((100.0 * 100 + 100 * 100 + 50 * 50 + 50 * 50) / 3);
+	double m;
+	size_t i;
+
+	memset(&p, 0, sizeof(p));
+	p.clock_khz = 1000000;
+	runs(&p.base, 4, base, 0, NAN);
+	row->status = LC_BENCH_OK;
+	runs(&row->runs, 4, traced, 0, NAN);
+	for (i = 0; i < 4; i++)
+		row->runs.events[i] = events[i];
+	row->cost_cycles = 100;
+	row->cost_ci95 = 3;
+	p.nr = 1;
+	lc_predict_work(&p);
+	lc_predict_figures(&p, row, &f);
+	tap_near(f.predicted_ci95, hypot(1000 * 3.0, t3 * sd / 2 * 100), 1e-6,
+		 "predicted interval: the cost's and the events' spread, in quadrature");
+	/*
+	 * The same events every run: the cost's interval alone.  Measured
+	 * with a spread (half-width m); the prediction's half-width made
+	 * about m too.  Off by 0.95 of the two in quadrature, it agrees; off
+	 * by 1.05, it does not, though less than their sum apart.
+	 */
+	runs(&p.base, 5, base5, 0, NAN);
+	runs(&row->runs, 5, traced5, 1000, NAN);
+	row->cost_ci95 = 0;
+	lc_predict_figures(&p, row, &f);
+	m = f.measured_ci95;
+	row->cost_ci95 = m / 1000;
+	lc_predict_figures(&p, row, &f);
+	tap_near(f.predicted_ci95, m, 1e-6,
+		 "the same events every run: the cost's interval alone");
+	row->cost_cycles = 100 - 0.95 * hypot(m, m) / 1000;
+	lc_predict_figures(&p, row, &f);
+	tap_check(f.agree, "off by 0.95 of the half-widths in quadrature: agrees");
+	row->cost_cycles = 100 - 1.05 * hypot(m, m) / 1000;
+	lc_predict_figures(&p, row, &f);
+	tap_check(!f.agree && fabs(f.measured - f.predicted) < 2 * m,
+		  "off by 1.05 of them, less than their sum: disagrees");
+}
+
 /* 2 GHz: 2 cycles a ns; no runs: NaN, never a division by zero. */
 static void test_units(void)
 {
@@ -163,6 +222,7 @@ static void test_cost(void)
 int main(void)
 {
 	test_explained();
+	test_interval();
 	test_units();
 	test_per_work();
 	test_cost();
