@@ -7,6 +7,11 @@
 # Sourced, never run; needs private-apt.sh sourced first (and private_apt
 # SUITE called) for kernel_source_fetch.
 #
+#   kernel_source_candidate [PACKAGE]
+#           "PACKAGE VERSION": the version apt would take of PACKAGE
+#           (default: the newest linux-source-X.Y) in the private lists
+#           of private_apt; status 1, the reason on stderr, when there is
+#           none
 #   kernel_source_fetch PACKAGE VERSION DIR
 #           linux-source-X.Y PACKAGE at VERSION downloaded (private apt
 #           lists) and its tarball unpacked into DIR (made anew); the
@@ -27,6 +32,22 @@
 #           each on stdout, status 1 if any; an option turned off that
 #           another one selects is only noted ("still set (selected by
 #           another option): ..."), status unchanged
+
+kernel_source_candidate() {
+	local pkg=${1:-} version
+
+	# shellcheck disable=SC2154 # set by private_apt
+	[ -n "$pkg" ] || pkg=$(apt-cache "${private_apt_opts[@]}" search \
+			--names-only '^linux-source-[0-9]+\.[0-9]+$' |
+		cut -d ' ' -f 1 | sort -V | tail -n 1)
+	[ -n "$pkg" ] || { echo "no linux-source-X.Y package" >&2; return 1; }
+	version=$(apt-cache "${private_apt_opts[@]}" policy "$pkg" |
+		sed -n 's/^ *Candidate: //p')
+	case $version in
+	''|'(none)') echo "no package $pkg" >&2; return 1 ;;
+	esac
+	echo "$pkg $version"
+}
 
 kernel_source_fetch() {
 	local pkg=$1 version=$2 dir=$3 dl deb
