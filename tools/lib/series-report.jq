@@ -12,10 +12,12 @@
 #                   into a mail.  A first label "base" is step 0 (the tree
 #                   without the series); otherwise the first label is
 #                   patch 1.
-#   report($unit; $numbers; $total)
+#   report($unit; $numbers; $total; $missing)
 #                   the same, for a series of which some steps were not
 #                   measured: $numbers, the step of each label in order,
-#                   and $total, the series' number of patches
+#                   $total, the series' number of patches, and $missing,
+#                   the steps left out, [{step, patch, status}] (status:
+#                   "does not build", "not measured")
 #   table           the report as text: the steps, then the change points
 #                   and their mail lines, or the confidence at which there
 #                   is none
@@ -34,7 +36,7 @@ def p_below:
 		if $e >= -3 then "p < \(pow(10; $e))" else "p < 1e\($e)" end
 	end;
 
-def report($unit; $numbers; $total):
+def report($unit; $numbers; $total; $missing):
 	(if (.series | length) > 0 and .series[0].label == "base" then 1 else 0 end) as $base |
 	(if $total == null then .series | length - $base else $total end) as $patches |
 	# step_of(i): the step of label i (from 1): its place, or the step
@@ -67,13 +69,14 @@ def report($unit; $numbers; $total):
 			p: .p_corrected,
 			confidence_of_change: ((1 - .p_corrected) * 100 | tostring | .[0:11]),
 			mail: "patch \(step_of(.label_index)) of \($patches), \(.label): \(.before.mean | d1) -> \(.after.mean | d1)\($u) (\(if .step.percent > 0 then "+" else "" end)\(.step.percent | d1) %, \(.p_corrected | p_below))"
-		}]
+		}],
+		missing: $missing
 	} |
 	# The step and percent of each change point on the step where it starts.
 	.change_points as $cp |
 	.steps |= map(.step as $s | ($cp | map(select(.step == $s)) | first) as $c |
 		. + {percent: $c.percent, p: $c.p});
-def report($unit): report($unit; []; null);
+def report($unit): report($unit; []; null; []);
 
 def table:
 	def pad($n): . + " " * ([$n - length, 0] | max);
@@ -82,9 +85,17 @@ def table:
 	"\(.source): \(.steps | length) steps, \(.confidence) % confidence",
 	"",
 	"step  \("patch" | pad(44))  \("mean" | lpad(9))  \("\(.confidence) % interval" | pad(20))  runs",
-	(.steps[] |
-	"\(.step | tostring | lpad(4))  \(.patch | pad(44))  \(.mean | num | lpad(9))  \(if .low == null then "-" else "\(.low | d1) .. \(.high | d1)" end | pad(20))  \(.runs)\(if .new_level then "  <- new level" else "" end)"),
+	# The steps left out are rows too, marked so, in step order.
+	((.steps + (.missing // [])) | sort_by(.step)[] |
+	if .status != null then
+	"\(.step | tostring | lpad(4))  \(.patch | pad(44))  \("-" | lpad(9))  \(.status)"
+	else
+	"\(.step | tostring | lpad(4))  \(.patch | pad(44))  \(.mean | num | lpad(9))  \(if .low == null then "-" else "\(.low | d1) .. \(.high | d1)" end | pad(20))  \(.runs)\(if .new_level then "  <- new level" else "" end)"
+	end),
 	"",
+	(if (.missing // []) | length > 0 then
+		"left out of the analysis: \(.missing | map("step \(.step)") | join(", "))", ""
+	else empty end),
 	if (.change_points | length) == 0 then
 		"no change point at \(.confidence) % confidence"
 	else
