@@ -100,6 +100,8 @@ static const char usage_text[] =
 	"                          level in (50, 100)\n"
 	"  -S, --series            series mode: find change points by binary\n"
 	"                          segmentation with t-tests (Bonferroni)\n"
+	"      --min-change=PCT    series mode: a change point moves the mean by\n"
+	"                          at least PCT %% (default 0: any change)\n"
 	"      --min-segment=N     series mode: fewest values on each side of a\n"
 	"                          change (default 2)\n"
 	"  -B, --bench             bench mode (the default when the first FILE\n"
@@ -138,6 +140,7 @@ static const struct option long_options[] = {
 	{ "label-column", required_argument, NULL, 'l' },
 	{ "metric", required_argument, NULL, 'm' },
 	{ "min-segment", required_argument, NULL, 'M' },
+	{ "min-change", required_argument, NULL, 'P' },
 	{ "no-plot", no_argument, NULL, 'n' },
 	{ "select", required_argument, NULL, 's' },
 	{ "select-column", required_argument, NULL, 'L' },
@@ -197,6 +200,17 @@ static int parse_confidence(const char *text, double *value)
 	if (parse_number(text, value, &why) || !(*value > 50 && *value < 100))
 		return usage_error("--confidence: '%s' is not a percentage in "
 				   "(50, 100), e.g. 95 or 99.5",
+				   text);
+	return 0;
+}
+
+static int parse_min_change(const char *text, double *value)
+{
+	const char *why;
+
+	if (parse_number(text, value, &why) || !(*value >= 0 && *value < 100))
+		return usage_error("--min-change: '%s' is not a percentage in "
+				   "[0, 100), e.g. 1 or 0.5",
 				   text);
 	return 0;
 }
@@ -278,6 +292,8 @@ static int parse_option(struct options *opt, int c, const char *arg,
 		ret = parse_count(arg, "--min-segment", 1000000, &count);
 		opt->min_segment = count;
 		return ret;
+	case 'P':
+		return parse_min_change(arg, &opt->report.min_change);
 	case 'n':
 		opt->report.plot = 0;
 		break;
@@ -311,6 +327,8 @@ static int check_options(struct options *opt)
 				         "--group-column or --select with it");
 	if (!opt->series && in->label_column)
 		return usage_error("%s", "--label-column is for --series");
+	if (!opt->series && opt->report.min_change > 0)
+		return usage_error("%s", "--min-change is for --series");
 	if (opt->series && opt->group_column)
 		return usage_error("%s", "--group-column is for compare mode");
 	if (opt->series && !in->metric && opt->nfiles != 1)
@@ -523,7 +541,8 @@ static int run_series(struct options *opt)
 	if (!ret)
 		ret = check_series_values(&set);
 	if (!ret && series_segment(set.groups, set.n, opt->report.confidence,
-				   opt->min_segment, &result))
+				   opt->min_segment, opt->report.min_change,
+				   &result))
 		ret = out_of_memory();
 	if (ret) {
 		group_set_free(&set);

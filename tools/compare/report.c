@@ -228,8 +228,10 @@ static void series_text(FILE *out, const struct report *report,
 					     &res->points[i - 1].after);
 		return;
 	}
-	fprintf(out, "no change point at %.1f%% confidence\n",
-		report->confidence);
+	fprintf(out, "no change point at %.1f%% confidence", report->confidence);
+	if (report->min_change > 0)
+		fprintf(out, " of a change of %g%% or more", report->min_change);
+	fputc('\n', out);
 	if (res->has_best)
 		fprintf(out,
 			"\tbest split at %s: pooled t = %.4g, df = %.4g,"
@@ -315,9 +317,9 @@ static void series_json(FILE *out, const struct report *report,
 	fputs("{\"mode\": \"series\", \"source\": ", out);
 	json_string(out, report->source);
 	fprintf(out,
-		", \"confidence\": %g, \"labels\": %zu, \"values\": %zu, "
-		"\"series\": [\n",
-		report->confidence, nlabels, res->whole.n);
+		", \"confidence\": %g, \"min_change_percent\": %g, "
+		"\"labels\": %zu, \"values\": %zu, \"series\": [\n",
+		report->confidence, report->min_change, nlabels, res->whole.n);
 	for (i = 0; i < nlabels; i++)
 		json_label(out, report, &labels[i], i,
 			   i + 1 < nlabels ? "," : "");

@@ -17,6 +17,7 @@
  * struct report - what to print and how
  * @format:     text (LC_FORMAT_TABLE), CSV or JSON
  * @confidence: confidence level in percent
+ * @min_change: series mode: smallest change of a level, in percent
  * @width:      width of the text plot, borders included
  * @plot:       1 to draw the plot in text output
  * @source:     description of the series input
@@ -24,6 +25,7 @@
 struct report {
 	enum lc_format format;
 	double confidence;
+	double min_change;
 	int width;
 	int plot;
 	const char *source;

@@ -18,6 +18,12 @@
  * on 30 normal values, min_segment 2). Once a change is accepted, the
  * step between the final segments is estimated with Welch's test, which
  * does not assume that the variance stayed the same.
+ *
+ * A split that moves the mean by less than min_change percent of the
+ * left side's mean is no candidate for the best one (it still counts in
+ * the Bonferroni correction): where runs repeat to a few parts in a
+ * million (under -icount), a change of a hundredth of a percent is
+ * certain and of no interest.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -32,7 +38,9 @@
  *               value; @start[nlabels] is the number of values
  * @nlabels:     number of labels
  * @min_segment: fewest values a segment may hold
+ * @min_change:  smallest change of the mean a split may make, in percent
  * @alpha:       1 - confidence
+ * @shift:       the mean of the segment the prefix sums are of
  * @sum:         prefix sums of (value - shift) at label boundaries
  * @squares:     prefix sums of (value - shift)^2 at label boundaries
  * @stack:       segments still to examine, as pairs of label indexes
@@ -44,7 +52,9 @@ struct segmenter {
 	size_t *start;
 	size_t nlabels;
 	size_t min_segment;
+	double min_change;
 	double alpha;
+	double shift;
 	double *sum;
 	double *squares;
 	size_t *stack;
@@ -61,6 +71,7 @@ static void prefix_sums(struct segmenter *seg, size_t lo, size_t hi)
 	for (i = first; i < last; i++)
 		shift += seg->values[i];
 	shift /= last - first;
+	seg->shift = shift;
 	seg->sum[lo] = 0.0;
 	seg->squares[lo] = 0.0;
 	for (i = lo; i < hi; i++) {
@@ -101,7 +112,7 @@ static size_t best_split(struct segmenter *seg, size_t lo, size_t hi,
 {
 	struct summary left, right;
 	struct welch w;
-	size_t b;
+	size_t b, eligible = 0;
 
 	cp->candidates = 0;
 	prefix_sums(seg, lo, hi);
@@ -112,12 +123,16 @@ static size_t best_split(struct segmenter *seg, size_t lo, size_t hi,
 		range_summary(seg, lo, b, &left);
 		range_summary(seg, b, hi, &right);
 		pooled_statistic(&left, &right, &w);
-		if (!cp->candidates++ || better_split(&w, &cp->detection)) {
+		cp->candidates++;
+		if (!(fabs(right.mean - left.mean) >=
+		      seg->min_change / 100.0 * fabs(left.mean + seg->shift)))
+			continue;
+		if (!eligible++ || better_split(&w, &cp->detection)) {
 			cp->detection = w;
 			cp->label = b;
 		}
 	}
-	if (!cp->candidates)
+	if (!eligible)
 		return 0;
 	cp->p_corrected = fmin(1.0, cp->detection.p * cp->candidates);
 	return cp->label;
@@ -238,15 +253,18 @@ static void segmenter_free(struct segmenter *seg)
  * @nlabels:     number of labels
  * @confidence:  confidence level in percent for each accepted split
  * @min_segment: fewest values on each side of a split, at least 2
+ * @min_change:  smallest change of the mean a split may make, in percent
+ *               of the left side's mean (0: any)
  * @result:      filled in; release with series_result_free()
  *
  * Return: 0, or -1 when out of memory.
  */
 int series_segment(const struct group *labels, size_t nlabels,
-		   double confidence, size_t min_segment,
+		   double confidence, size_t min_segment, double min_change,
 		   struct series_result *result)
 {
 	struct segmenter seg = { .min_segment = min_segment,
+				 .min_change = min_change,
 				 .alpha = 1.0 - confidence / 100.0,
 				 .result = result };
 	size_t lo, hi;

@@ -44,7 +44,7 @@ struct series_result {
 };
 
 int series_segment(const struct group *labels, size_t nlabels,
-		   double confidence, size_t min_segment,
+		   double confidence, size_t min_segment, double min_change,
 		   struct series_result *result);
 void series_result_free(struct series_result *result);
 

@@ -107,6 +107,23 @@ test_series() {
 		out_has '"label_index": 3, "label": "v3"'
 	check "series: json gives each label's mean and its interval" \
 		out_has '"label_index": 1, "label": "v1", "n": 3, "min": 9.9, "max": 10.2, "median": 10, "mean": 10.03333333, "stddev": 0.1527525232, "halfwidth": 0.3794583034}'
+	# Under -icount: a level, then a real step, then 0.003 % more, as
+	# certain as the step but of no interest.
+	printf '%s\n' 'a 515.38 515.38 515.40' 'b 515.37 515.44 515.39' \
+		'c 1545.36 1545.36 1545.36' 'd 1545.35 1545.37 1545.39' \
+		'e 1545.36 1545.35 1545.35' 'f 1545.40 1545.41 1545.41' >"$tmp/ic"
+	tap_run "$bin" --series "$tmp/ic"
+	check "series: a change of 0.003 % found when no minimum is asked" \
+		[ "$(grep -c '^change point at' "$tmp/out")" -eq 2 ]
+	tap_run "$bin" --series --min-change 1 -f json "$tmp/ic"
+	check "series: --min-change 1 keeps the step alone, says the minimum" \
+		eval 'out_has "\"min_change_percent\": 1," &&
+		      [ "$(grep -c "\"label\": \"c\", \"before\"" "$tmp/out")" -eq 1 ] &&
+		      ! grep -q "\"label\": \"f\", \"before\"" "$tmp/out"'
+	printf '%s\n' 'a 10 10.1 9.9' 'b 10.2 10.1 10.3' >"$tmp/small"
+	tap_run "$bin" --series --min-change 5 "$tmp/small"
+	check "series: no change point of 5 % or more, said so" \
+		out_has "no change point at 95.0% confidence of a change of 5% or more"
 }
 
 test_formats() {
@@ -215,6 +232,10 @@ test_bad_input() {
 	check "bad: a single sample" usage_error "compare needs 2"
 	tap_run "$bin" -c 100 "$data/base.txt" "$data/new.txt"
 	check "bad: confidence 100" usage_error "--confidence"
+	tap_run "$bin" --series --min-change -1 "$tsv"
+	check "bad: --min-change -1" usage_error "--min-change: '-1' is not a percentage"
+	tap_run "$bin" --min-change 1 "$data/base.txt" "$data/new.txt"
+	check "bad: --min-change in compare mode" usage_error "--min-change is for --series"
 	tap_run "$bin" --bogus "$data/base.txt" "$data/new.txt"
 	check "bad: unknown option" status 2
 	tap_run "$bin" --series --select nosuch "$tsv"

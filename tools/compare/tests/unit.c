@@ -290,7 +290,7 @@ static void test_series(void)
 	int i, false_alarms = 0, both = 0, exact = 0;
 
 	make_series(labels, 60, 3, values, step, 2);
-	series_segment(labels, 60, 95, 2, &r);
+	series_segment(labels, 60, 95, 2, 0, &r);
 	tap_check(r.n == 1 && near_label(r.points[0].label, 30),
 		  "series: one step of 3 sd found at label 30 +/- 1");
 	tap_near(r.n ? r.points[0].step.diff : 0, 3, 0.6,
@@ -298,7 +298,7 @@ static void test_series(void)
 	series_result_free(&r);
 	for (i = 0; i < 100; i++) {
 		make_series(labels, 40, 2, values, two, 4);
-		series_segment(labels, 40, 95, 2, &r);
+		series_segment(labels, 40, 95, 2, 0, &r);
 		both += has_point(&r, 10) && has_point(&r, 30);
 		exact += r.n == 2;
 		series_result_free(&r);
@@ -311,13 +311,47 @@ static void test_series(void)
 		  exact);
 	for (i = 0; i < 200; i++) {
 		make_series(labels, 30, 1, values, flat, 1);
-		series_segment(labels, 30, 95, 2, &r);
+		series_segment(labels, 30, 95, 2, 0, &r);
 		false_alarms += r.n > 0;
 		series_result_free(&r);
 	}
 	tap_check(false_alarms <= 10,
 		  "series: flat noise, at most 5%% false alarms (%d/200)",
 		  false_alarms);
+}
+
+/*
+ * --min-change: a step of 3 sd that is 0.3 % of the level is found with
+ * no minimum, and with 0.2 %, not with 1 %; beside a step of 10 %, only
+ * that one is kept with 1 %.
+ */
+static void test_series_min_change(void)
+{
+	static double values[60 * 3];
+	static const double small[] = { 1000, 1003 };
+	static const double both[] = { 1000, 1100, 1103 };
+	struct group labels[60];
+	struct series_result r;
+
+	make_series(labels, 60, 3, values, small, 2);
+	series_segment(labels, 60, 95, 2, 0, &r);
+	tap_check(r.n == 1 && near_label(r.points[0].label, 30),
+		  "series: a step of 0.3 %% found with no minimum change");
+	series_result_free(&r);
+	series_segment(labels, 60, 95, 2, 0.2, &r);
+	tap_check(r.n == 1, "series: found with --min-change 0.2");
+	series_result_free(&r);
+	series_segment(labels, 60, 95, 2, 1, &r);
+	tap_check(r.n == 0, "series: not a change point with --min-change 1");
+	series_result_free(&r);
+	make_series(labels, 60, 3, values, both, 3);
+	series_segment(labels, 60, 95, 2, 0, &r);
+	tap_check(r.n == 2, "series: steps of 10 %% and 0.3 %%: both found");
+	series_result_free(&r);
+	series_segment(labels, 60, 95, 2, 1, &r);
+	tap_check(r.n == 1 && near_label(r.points[0].label, 20),
+		  "series: with --min-change 1, only the step of 10 %% at 20");
+	series_result_free(&r);
 }
 
 int main(void)
@@ -330,5 +364,6 @@ int main(void)
 	test_known_distribution();
 	test_error_rates();
 	test_series();
+	test_series_min_change();
 	return tap_exit_status();
 }
