@@ -48,6 +48,7 @@ def report($unit; $numbers; $total; $missing):
 		format: "lttng-calibrate-series/1",
 		source: .source,
 		confidence: .confidence,
+		min_change_percent: .min_change_percent,
 		unit: (if $unit == "" then null else $unit end),
 		steps: [.series[] | {
 			step: step_of(.label_index),
@@ -97,7 +98,7 @@ def table:
 		"left out of the analysis: \(.missing | map("step \(.step)") | join(", "))", ""
 	else empty end),
 	if (.change_points | length) == 0 then
-		"no change point at \(.confidence) % confidence"
+		"no change point at \(.confidence) % confidence\(if (.min_change_percent // 0) > 0 then " of a change of \(.min_change_percent) % or more" else "" end)"
 	else
 		(.change_points[] |
 		"change point: \(.patch) (step \(.step)), confidence of the change \(.confidence_of_change) %",
