@@ -20,9 +20,9 @@
 #   DEBUG_SLOT  "debug-kernel-slot" when jobs > 1: the debug kernel's
 #               build is "make -j2", two of the jobs; this target holds
 #               the second until the build ends
-#   LAST        package-vm, lab (those asked), in that order, after every
-#               other stage: package-vm installs packages on the host
-#               every guest shares
+#   LAST        package-vm, lab, series-kernel, series-lttng (those
+#               asked), after every other stage, package-vm first: it
+#               installs packages on the host every guest shares
 #   LAST_KVERS  the kernels the last stages run on; JOBS, their guests
 #               side by side
 #
@@ -54,9 +54,9 @@ $(filter %@debug,$(firsts)): $(debug_build)
 prepare: $(host)
 endif
 
-package-vm lab: $(host) $(kernel)
+package-vm lab $(filter series-%,$(LAST)): $(host) $(kernel)
 ifneq ($(filter package-vm,$(LAST)),)
-lab: package-vm
+lab $(filter series-%,$(LAST)): package-vm
 endif
 
 $(debug_build) prepare $(host):
