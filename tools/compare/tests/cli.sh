@@ -116,6 +116,7 @@ test_series() {
 	check "series: a change of 0.003 % found when no minimum is asked" \
 		[ "$(grep -c '^change point at' "$tmp/out")" -eq 2 ]
 	tap_run "$bin" --series --min-change 1 -f json "$tmp/ic"
+	# shellcheck disable=SC2016 # expanded by eval
 	check "series: --min-change 1 keeps the step alone, says the minimum" \
 		eval 'out_has "\"min_change_percent\": 1," &&
 		      [ "$(grep -c "\"label\": \"c\", \"before\"" "$tmp/out")" -eq 1 ] &&
