@@ -15,6 +15,13 @@
 #           its object is built again
 #   series_write DIR NAME...
 #           DIR/series: the patches NAME..., in that order
+#   series_named REPORT PATCH STEP STEPS
+#           REPORT.json (lttng-calibrate-series --format json) has one
+#           change point, at PATCH, step STEP, of STEPS steps all reported,
+#           and REPORT.txt's mail line names it; else the report is shown
+#   series_none REPORT STEPS
+#           REPORT.json has no change point and STEPS steps, REPORT.txt
+#           says so with its confidence; else the report is shown
 
 series_patch() {
 	local base=$1 dir=$2 name=$3 file=$4 new rc
@@ -41,4 +48,21 @@ series_write() {
 
 	shift
 	printf '%s\n' "$@" >"$dir/series"
+}
+
+series_named() {
+	jq -e --arg p "$2" --argjson s "$3" --argjson n "$4" \
+		'[.change_points[] | .patch] == [$p] and
+		 .change_points[0].step == $s and (.steps | length) == $n' \
+		"$1.json" >/dev/null || { cat "$1.json"; return 1; }
+	grep -q "^patch $3 of $(($4 - 1)), $2: " "$1.txt" ||
+		{ cat "$1.txt"; return 1; }
+}
+
+series_none() {
+	jq -e --argjson n "$2" '(.change_points | length) == 0 and
+		(.steps | length) == $n' "$1.json" >/dev/null ||
+		{ cat "$1.json"; return 1; }
+	grep -q 'no change point at 95 % confidence' "$1.txt" ||
+		{ cat "$1.txt"; return 1; }
 }
