@@ -4,12 +4,38 @@
  * module's tracepoint, and on the target through a kprobe, a kretprobe and
  * fentry.  bpftrace runs the writer and prints the map when it ends.
  */
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "mechanisms.h"
+
+/*
+ * Whether the kernel has the symbol NAME (/proc/kallsyms, whose names
+ * are there for root even where its addresses read 0).
+ */
+static bool lc_kallsyms_has(const char *name)
+{
+	FILE *f = fopen("/proc/kallsyms", "re");
+	size_t n = strlen(name), cap = 0;
+	char *line = NULL, *sym;
+	bool found = false;
+
+	if (!f)
+		return false;
+	while (!found && getline(&line, &cap, f) > 0) {
+		/* "ADDRESS TYPE NAME[\t[MODULE]]\n" */
+		sym = strchr(line, ' ');
+		sym = sym ? strchr(sym + 1, ' ') : NULL;
+		found = sym && !strncmp(sym + 1, name, n) &&
+			(sym[n + 1] == '\n' || sym[n + 1] == '\t');
+	}
+	free(line);
+	fclose(f);
+	return found;
+}
 
 /* bpftrace: a count map, printed when the writer it runs ends. */
 static enum lc_tracer_prep lc_bpftrace_prepare(struct lc_tracer_ctx *ctx,
@@ -24,6 +50,15 @@ static enum lc_tracer_prep lc_bpftrace_prepare(struct lc_tracer_ctx *ctx,
 	if (access("/sys/kernel/btf/vmlinux", F_OK)) {
 		snprintf(why, len,
 			 "no /sys/kernel/btf/vmlinux: the kernel has no BTF (CONFIG_DEBUG_INFO_BTF)");
+		return LC_PREP_UNAVAILABLE;
+	}
+	/*
+	 * A BPF trampoline reaches a kernel function through ftrace's direct
+	 * calls; without them (arm64 before 6.4) it fails to attach.
+	 */
+	if (!lc_kallsyms_has("register_ftrace_direct")) {
+		snprintf(why, len,
+			 "the kernel has no ftrace direct calls for BPF trampolines (CONFIG_DYNAMIC_FTRACE_WITH_DIRECT_CALLS; arm64 has them from 6.4)");
 		return LC_PREP_UNAVAILABLE;
 	}
 	if (access("/sys/kernel/btf/lttng_calibrate", F_OK)) {
