@@ -21,8 +21,13 @@
 #               build is "make -j2", two of the jobs; this target holds
 #               the second until the build ends
 #   LAST        package-vm, lab, series-kernel, series-lttng (those
-#               asked), after every other stage, package-vm first: it
-#               installs packages on the host every guest shares
+#               asked).  lab's guests boot LAVA's ramdisk, not the host's
+#               root: it runs once the commands are built, as soon as a
+#               job is free of every kernel's chain (last in the order
+#               below), side by side with the chains still running.
+#               package-vm installs packages on the host every guest
+#               shares: after every other stage but the series, which
+#               come after it
 #   LAST_KVERS  the kernels the last stages run on; JOBS, their guests
 #               side by side
 #
@@ -54,9 +59,13 @@ $(filter %@debug,$(firsts)): $(debug_build)
 prepare: $(host)
 endif
 
-package-vm lab $(filter series-%,$(LAST)): $(host) $(kernel)
+lab: $(host) $(debug_build) $(if $(kernel),prepare)
+package-vm $(filter series-%,$(LAST)): $(host) $(kernel)
+ifneq ($(filter lab,$(LAST)),)
+package-vm: lab
+endif
 ifneq ($(filter package-vm,$(LAST)),)
-lab $(filter series-%,$(LAST)): package-vm
+$(filter series-%,$(LAST)): package-vm
 endif
 
 $(debug_build) prepare $(host):
