@@ -162,6 +162,30 @@ static int lc_pr_add_event(struct lc_predict_ctx *pc, const char *dir,
 	return 0;
 }
 
+/*
+ * The ring buffer ftrace's configurations record into, in kB per CPU.  A
+ * workload's events are not known before it runs, and a buffer that
+ * overwrites costs more per event than the calibrated one, which never
+ * does: an eighth of the memory available, shared by the online CPUs, at
+ * most 1 GB each, at least 64 MB (tbench makes 1.6 million events in 5 s,
+ * 64 MB's worth).  Events lost even so are counted and said.
+ */
+static unsigned long long lc_pr_ftrace_buffer_kb(void)
+{
+	char *text = lc_read_file("/proc/meminfo", NULL);
+	/* "MemAvailable:    812345 kB" */
+	const char *field = text ? lc_field(text, "MemAvailable:", NULL) : NULL;
+	unsigned long long avail = field ? strtoull(field, NULL, 10) : 0;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+	unsigned long long kb;
+
+	free(text);
+	kb = cpus > 0 ? avail / 8 / cpus : 0;
+	if (kb > 1024 * 1024)
+		kb = 1024 * 1024;
+	return kb < 65536 ? 65536 : kb;
+}
+
 static enum lc_tracer_prep lc_pr_ftrace_prepare(struct lc_predict_ctx *pc,
 						char *why, size_t len)
 {
@@ -180,7 +204,8 @@ static enum lc_tracer_prep lc_pr_ftrace_prepare(struct lc_predict_ctx *pc,
 		if (lc_pr_add_event(pc, dir, why, len))
 			return LC_PREP_UNAVAILABLE;
 	}
-	return lc_tracefs_buffer(&pc->bench, 1, why, len);
+	return lc_tracefs_buffer_kb(&pc->bench, lc_pr_ftrace_buffer_kb(), why,
+				    len);
 }
 
 /* A kprobe or kretprobe event on the function, defined but not enabled. */

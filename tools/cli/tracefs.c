@@ -202,11 +202,10 @@ void lc_tracefs_remove_event(struct lc_tracer_ctx *ctx, const char *file,
 /* The ring buffer and dynamic events */
 
 /**
- * lc_tracefs_buffer() - the ring buffer, for an ftrace row: emptied,
- * big enough for every call of the run (per CPU: the run's CPU gets them
- * all), tracing on
- * @ctx: the bench (its iterations size the buffer)
- * @per_call: events per call
+ * lc_tracefs_buffer_kb() - the ring buffer emptied, at least @kb per CPU,
+ * tracing on
+ * @ctx: the tracer context
+ * @kb: the size per CPU it needs, in kB
  * @why: where to say why not
  * @len: its size
  *
@@ -214,17 +213,13 @@ void lc_tracefs_remove_event(struct lc_tracer_ctx *ctx, const char *file,
  *
  * Return: LC_PREP_OK, or LC_PREP_FAILED with @why set.
  */
-enum lc_tracer_prep lc_tracefs_buffer(struct lc_tracer_ctx *ctx,
-				      int per_call, char *why, size_t len)
+enum lc_tracer_prep lc_tracefs_buffer_kb(struct lc_tracer_ctx *ctx,
+					 unsigned long long kb, char *why,
+					 size_t len)
 {
-	unsigned long long need = (ctx->iterations + 1) * per_call * 64 /
-				  1024 + 2048;
 	char line[64];
 	int e;
 
-	/* 64 MB per CPU at most: a longer run may then lose events. */
-	if (need > 65536)
-		need = 65536;
 	if (!(ctx->touched & LC_T_BUFFER_SIZE)) {
 		char *exp;
 
@@ -239,8 +234,8 @@ enum lc_tracer_prep lc_tracefs_buffer(struct lc_tracer_ctx *ctx,
 			    sizeof(ctx->saved_tracing_on));
 	ctx->touched |= LC_T_TRACE_BUFFER;
 	lc_tfs_write(ctx, "trace", "", O_TRUNC);
-	if (strtoull(ctx->saved_buffer_kb, NULL, 10) < need) {
-		snprintf(line, sizeof(line), "%llu", need);
+	if (strtoull(ctx->saved_buffer_kb, NULL, 10) < kb) {
+		snprintf(line, sizeof(line), "%llu", kb);
 		ctx->touched |= LC_T_BUFFER_SIZE;
 		e = lc_tfs_write(ctx, "buffer_size_kb", line, 0);
 		if (e) {
@@ -256,6 +251,29 @@ enum lc_tracer_prep lc_tracefs_buffer(struct lc_tracer_ctx *ctx,
 		return LC_PREP_FAILED;
 	}
 	return LC_PREP_OK;
+}
+
+/**
+ * lc_tracefs_buffer() - the ring buffer, for an ftrace row: emptied,
+ * big enough for every call of the run (per CPU: the run's CPU gets them
+ * all), tracing on
+ * @ctx: the bench (its iterations size the buffer)
+ * @per_call: events per call
+ * @why: where to say why not
+ * @len: its size
+ *
+ * Return: as lc_tracefs_buffer_kb().
+ */
+enum lc_tracer_prep lc_tracefs_buffer(struct lc_tracer_ctx *ctx,
+				      int per_call, char *why, size_t len)
+{
+	unsigned long long need = (ctx->iterations + 1) * per_call * 64 /
+				  1024 + 2048;
+
+	/* 64 MB per CPU at most: a longer run may then lose events. */
+	if (need > 65536)
+		need = 65536;
+	return lc_tracefs_buffer_kb(ctx, need, why, len);
 }
 
 /**

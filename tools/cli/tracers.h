@@ -111,6 +111,9 @@ void lc_tracefs_remove_event(struct lc_tracer_ctx *ctx, const char *file,
 /* tracefs.c: the ring buffer and dynamic events */
 enum lc_tracer_prep lc_tracefs_buffer(struct lc_tracer_ctx *ctx,
 				      int per_call, char *why, size_t len);
+enum lc_tracer_prep lc_tracefs_buffer_kb(struct lc_tracer_ctx *ctx,
+					 unsigned long long kb, char *why,
+					 size_t len);
 enum lc_tracer_prep lc_tracefs_dyn_event(struct lc_tracer_ctx *ctx,
 					 const char *file, const char *def,
 					 const char *enable, char *why,
