@@ -43,6 +43,13 @@
 #define LC_PR_CHANNEL		"lcpredict"
 /* How long a tracer started in the background may take to be ready. */
 #define LC_PR_READY_MS		120000
+/*
+ * How long a tracer asked to stop (SIGINT) may take to print what it
+ * counted and detach before it is killed: bpftrace detaching every system
+ * call's tracepoints took more than 5 s in an arm64 guest under TCG on a
+ * busy host, and its count died with it.
+ */
+#define LC_PR_STOP_MS		60000
 
 const struct lc_predict_set lc_predict_sets[] = {
 	{ "syscalls-sched", true, true, true, "sched,irq" },
@@ -117,7 +124,7 @@ static int lc_pr_tracer_start(struct lc_predict_ctx *pc, char **argv,
 {
 	pc->tracer = (struct lc_proc){
 		.argv = argv, .out = out, .err = err, .null_in = true,
-		.group = true, .kill_ms = LC_TRACER_KILL_MS,
+		.group = true, .kill_ms = LC_PR_STOP_MS,
 	};
 	return lc_proc_start(&pc->tracer);
 }
