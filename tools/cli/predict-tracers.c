@@ -119,6 +119,28 @@ static int lc_pr_tracer_stop(struct lc_predict_ctx *pc)
 	return code == 128 + SIGINT ? 0 : code;
 }
 
+/*
+ * Why the background tracer @name failed to stop, @code as
+ * lc_pr_tracer_stop() gave it: killed once its grace ran out, or its own
+ * status and the last line of its standard error @err.
+ */
+static void lc_pr_tracer_failed(struct lc_predict_ctx *pc, const char *name,
+				int code, const char *err, char *why,
+				size_t len)
+{
+	char last[160];
+
+	if (pc->tracer.killed) {
+		snprintf(why, len,
+			 "%s was still there %d s after its SIGINT and was killed",
+			 name, LC_PR_STOP_MS / 1000);
+		return;
+	}
+	lc_tracer_last_line(err, last, sizeof(last));
+	snprintf(why, len, "%s exited with status %d%s%s", name, code,
+		 last[0] ? ": " : "", last);
+}
+
 static int lc_pr_tracer_start(struct lc_predict_ctx *pc, char **argv,
 			      const char *out, const char *err)
 {
@@ -458,9 +480,7 @@ static int lc_pr_perf_stop(struct lc_predict_ctx *pc, long long *events,
 		 pc->run);
 	snprintf(err, sizeof(err), "%s/perf-%d.err", pc->bench.tmpdir, pc->run);
 	if (code) {
-		lc_tracer_last_line(err, last, sizeof(last));
-		snprintf(why, len, "perf record exited with status %d: %s",
-			 code, last);
+		lc_pr_tracer_failed(pc, "perf record", code, err, why, len);
 		return -1;
 	}
 	snprintf(out, sizeof(out), "%s/perf-%d.stats", pc->bench.tmpdir,
@@ -539,7 +559,7 @@ static int lc_pr_bpftrace_start(struct lc_predict_ctx *pc, char *why,
 static int lc_pr_bpftrace_stop(struct lc_predict_ctx *pc, long long *events,
 			       long long *lost, char *why, size_t len)
 {
-	char out[PATH_MAX + 32], err[PATH_MAX + 32], last[160];
+	char out[PATH_MAX + 32], err[PATH_MAX + 32];
 	int code = lc_pr_tracer_stop(pc);
 	const char *p;
 	char *text;
@@ -549,9 +569,7 @@ static int lc_pr_bpftrace_stop(struct lc_predict_ctx *pc, long long *events,
 	snprintf(err, sizeof(err), "%s/bpftrace-%d.err", pc->bench.tmpdir,
 		 pc->run);
 	if (code) {
-		lc_tracer_last_line(err, last, sizeof(last));
-		snprintf(why, len, "bpftrace exited with status %d: %s", code,
-			 last);
+		lc_pr_tracer_failed(pc, "bpftrace", code, err, why, len);
 		return -1;
 	}
 	text = lc_read_file(out, NULL);

@@ -275,6 +275,7 @@ int lc_proc_start(struct lc_proc *p)
 	p->pgid = 0;
 	p->status = 0;
 	p->timed_out = false;
+	p->killed = false;
 	p->stopped_at = -1;
 	if (!p->fn && lc_proc_find(p->argv[0], file, sizeof(file)))
 		return -1;
@@ -357,7 +358,8 @@ static void lc_proc_tick(struct lc_proc *p, long long start)
 		lc_proc_stop(p);
 	} else if (p->stopped_at >= 0 && p->kill_ms &&
 		   now - p->stopped_at >= p->kill_ms) {
-		kill(lc_proc_target(p), SIGKILL);
+		if (!kill(lc_proc_target(p), SIGKILL))
+			p->killed = true;
 	}
 	if (p->poll && p->stopped_at < 0)
 		p->poll(p->data);

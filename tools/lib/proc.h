@@ -46,6 +46,8 @@
  *	what was left of it, before reaping the child
  * @status: its wait status, set by lc_proc_wait()
  * @timed_out: lc_proc_wait() stopped it because of @timeout_ms
+ * @killed: lc_proc_wait() killed it: it was still there @kill_ms after
+ *	its stop
  * @stopped_at: internal: when it was stopped, in ms, or -1
  * @out_fd: internal: a descriptor for the child's standard output when
  *	above 0 (lc_proc_run_lines()'s pipe)
@@ -68,6 +70,7 @@ struct lc_proc {
 	pid_t pgid;
 	int status;
 	bool timed_out;
+	bool killed;
 	long long stopped_at;
 	int out_fd;
 };

@@ -132,7 +132,7 @@ static void test_timeout(void)
 	long long t0 = now_ms();
 	int rc = sh("exec sleep 30", &p);
 
-	tap_check(rc == LC_PROC_TIMED_OUT && p.timed_out,
+	tap_check(rc == LC_PROC_TIMED_OUT && p.timed_out && !p.killed,
 		  "a timeout stops a child that runs on: LC_PROC_TIMED_OUT");
 	tap_check(WIFSIGNALED(p.status) && WTERMSIG(p.status) == SIGINT,
 		  "it was stopped by SIGINT");
@@ -151,9 +151,9 @@ static void test_timeout_kill(void)
 	pid_t pgid = p.pgid;
 
 	rc = rc ? rc : lc_proc_wait(&p);
-	tap_check(!rc && p.timed_out && WIFSIGNALED(p.status) &&
+	tap_check(!rc && p.timed_out && p.killed && WIFSIGNALED(p.status) &&
 		  WTERMSIG(p.status) == SIGKILL,
-		  "a child that ignores SIGINT is killed kill_ms after its timeout");
+		  "a child that ignores SIGINT is killed kill_ms after its timeout, and says so");
 	tap_check(now_ms() - t0 < 3000, "and soon (%lld ms)", now_ms() - t0);
 	tap_check(pgid > 0 && gone(-pgid) && !p.pgid,
 		  "timeout: nothing of its group is left after the wait");
