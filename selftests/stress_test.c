@@ -6,8 +6,10 @@
  * runs stopped by signals under the slowest settings the module accepts.
  *
  * LTTNG_CALIBRATE_SEED=N repeats the random writes of a failed run (the
- * seed is in its log).  Every test ends by checking that the kernel log
- * gained no warning, bug, oops, lockdep report or stall.
+ * seed is in its log).  LTTNG_CALIBRATE_STORM_S=N makes the storm last N
+ * seconds (default 60, at most 120) and the unload storm half that.  Every
+ * test ends by checking that the kernel log gained no warning, bug, oops,
+ * lockdep report or stall.
  */
 #define _GNU_SOURCE
 #include <stdarg.h>
@@ -28,10 +30,30 @@
 #define BAD_MAX			512
 #define NR_RANDOM_WRITES	10000
 #define WRITE_TIMEOUT_S		20
-#define STORM_MS		60000
+#define STORM_S			60
+#define STORM_MAX_S		120
 #define STOP_MS			10000
 #define SIGNAL_MS		2000
 #define READ_MS			2000
+
+/* The storm's length: LTTNG_CALIBRATE_STORM_S, or STORM_S. */
+static long long storm_ms(void)
+{
+	const char *env = getenv("LTTNG_CALIBRATE_STORM_S");
+	char *end;
+	long s;
+
+	if (!env || !*env)
+		return STORM_S * 1000LL;
+	errno = 0;
+	s = strtol(env, &end, 10);
+	if (errno || *end || s < 1 || s > STORM_MAX_S) {
+		ksft_print_msg("LTTNG_CALIBRATE_STORM_S=%s: not 1 to %d; %d s\n",
+			       env, STORM_MAX_S, STORM_S);
+		return STORM_S * 1000LL;
+	}
+	return s * 1000LL;
+}
 
 static bool file_exists(const char *path)
 {
@@ -1204,7 +1226,8 @@ TEST_F_TIMEOUT(stress, storm, 200)
 	n = storm_spawn_all(fds[1], pids, hotplug);
 	close(fds[1]);
 	EXPECT_EQ(ARRAY_SIZE(storm_roles) - !hotplug, n);
-	for (end = now_ms() + STORM_MS; now_ms() < end; )
+	TH_LOG("storm of %lld s", storm_ms() / 1000);
+	for (end = now_ms() + storm_ms(); now_ms() < end; )
 		sleep_ms(100);
 	EXPECT_EQ(0, stop_children(_metadata, pids, n));
 	EXPECT_EQ(n, read_reports(_metadata, fds[0], sum));
@@ -1232,7 +1255,6 @@ TEST_F_TIMEOUT(stress, storm, 200)
  * the test PMU's module.  Each cycle must unload; at the end the test PMU
  * must unload too, the kernel log be clean and kmemleak find no leak.
  */
-#define UNLOAD_STORM_MS		30000
 #define UNLOAD_TRIES		200
 
 static const enum role unload_storm_roles[] = {
@@ -1277,7 +1299,7 @@ TEST_F_TIMEOUT(stress, unload_storm, 200)
 	}
 	close(fds[1]);
 	EXPECT_EQ(ARRAY_SIZE(unload_storm_roles), n);
-	for (end = now_ms() + UNLOAD_STORM_MS; now_ms() < end; cycles++) {
+	for (end = now_ms() + storm_ms() / 2; now_ms() < end; cycles++) {
 		if (ensure_module()) {
 			TH_LOG("cycle %d: lttng_calibrate does not load", cycles);
 			break;
