@@ -16,8 +16,8 @@
 enum lc_pr_field {
 	LC_PF_CONFIGURATION, LC_PF_STATUS, LC_PF_REASON, LC_PF_EVENTS,
 	LC_PF_LOST, LC_PF_COST, LC_PF_COST_CI95, LC_PF_COST_BASIS,
-	LC_PF_PREDICTED, LC_PF_PREDICTED_PERCENT, LC_PF_MEASURED,
-	LC_PF_MEASURED_PERCENT, LC_PF_MEASURED_CI95_PERCENT,
+	LC_PF_PREDICTED, LC_PF_PREDICTED_PERCENT, LC_PF_PREDICTED_CI95_PERCENT,
+	LC_PF_MEASURED, LC_PF_MEASURED_PERCENT, LC_PF_MEASURED_CI95_PERCENT,
 	LC_PF_EXPLAINED, LC_PF_AGREE, LC_PF_UNTRACED, LC_PF_THROUGHPUT,
 	LC_PF_NR,
 };
@@ -26,8 +26,9 @@ static const char *const lc_pr_fields[LC_PF_NR] = {
 	"configuration", "status", "reason", "events_per_run", "events_lost",
 	"cost_per_event_cycles", "cost_ci95_cycles", "cost_basis",
 	"predicted_overhead_cycles", "predicted_overhead_percent",
-	"measured_overhead_cycles", "measured_overhead_percent",
-	"measured_ci95_percent", "explained_fraction", "agree",
+	"predicted_ci95_percent", "measured_overhead_cycles",
+	"measured_overhead_percent", "measured_ci95_percent",
+	"explained_fraction", "agree",
 	"untraced_cpu_cycles", "throughput",
 };
 
@@ -35,9 +36,10 @@ static const char *const lc_pr_fields[LC_PF_NR] = {
 static const size_t lc_pr_json_order[LC_PF_NR] = {
 	LC_PF_CONFIGURATION, LC_PF_STATUS, LC_PF_REASON, LC_PF_COST_BASIS,
 	LC_PF_EVENTS, LC_PF_LOST, LC_PF_COST, LC_PF_COST_CI95,
-	LC_PF_PREDICTED, LC_PF_PREDICTED_PERCENT, LC_PF_MEASURED,
-	LC_PF_MEASURED_PERCENT, LC_PF_MEASURED_CI95_PERCENT,
-	LC_PF_EXPLAINED, LC_PF_UNTRACED, LC_PF_THROUGHPUT, LC_PF_AGREE,
+	LC_PF_PREDICTED, LC_PF_PREDICTED_PERCENT,
+	LC_PF_PREDICTED_CI95_PERCENT, LC_PF_MEASURED, LC_PF_MEASURED_PERCENT,
+	LC_PF_MEASURED_CI95_PERCENT, LC_PF_EXPLAINED, LC_PF_UNTRACED,
+	LC_PF_THROUGHPUT, LC_PF_AGREE,
 };
 
 /* A number to 10 significant digits, or null. */
@@ -72,6 +74,8 @@ static void lc_pr_cells(const struct lc_predict *p,
 	lc_pr_number(&c[LC_PF_PREDICTED], ok, f.predicted);
 	lc_pr_number(&c[LC_PF_PREDICTED_PERCENT], ok,
 		     lc_predict_percent(f.predicted, f.base));
+	lc_pr_number(&c[LC_PF_PREDICTED_CI95_PERCENT], ok,
+		     lc_predict_percent(f.predicted_ci95, f.base));
 	lc_pr_number(&c[LC_PF_MEASURED], ok, f.measured);
 	lc_pr_number(&c[LC_PF_MEASURED_PERCENT], ok,
 		     lc_predict_percent(f.measured, f.base));

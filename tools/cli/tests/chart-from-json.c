@@ -89,15 +89,12 @@ static int bench(struct lc_bench *b, const struct json_value *j,
 	return 0;
 }
 
-/*
- * A predict row's bars: its percentages; the predicted one's interval is
- * the cost's, in the same proportion as the overhead to the cost.
- */
+/* A predict row's bars: its percentages and their intervals. */
 static int predict_row(struct lc_bench *b, const struct json_value *o)
 {
-	double cost = num(o, "cost_per_event_cycles");
 	double v[4] = {
-		num(o, "predicted_overhead_percent"), 0,
+		num(o, "predicted_overhead_percent"),
+		num(o, "predicted_ci95_percent"),
 		num(o, "measured_overhead_percent"),
 		num(o, "measured_ci95_percent"),
 	};
@@ -105,9 +102,6 @@ static int predict_row(struct lc_bench *b, const struct json_value *o)
 
 	if (status(str(o, "status"), &s))
 		return -1;
-	/* No cost (nothing recorded): no interval, and NaN stays NaN. */
-	v[1] = cost > 0 ? v[0] * num(o, "cost_ci95_cycles") / cost :
-	       v[0] * 0;
 	lc_predict_chart_row(b, str(o, "configuration"), s, str(o, "reason"),
 			     v);
 	return 0;

@@ -30,9 +30,9 @@ TOP = ["format", "kernel", "command", "runs", "clock", "clock_khz",
 ROW = ["configuration", "status", "reason", "cost_basis", "events_per_run",
        "events_lost", "cost_per_event_cycles", "cost_ci95_cycles",
        "predicted_overhead_cycles", "predicted_overhead_percent",
-       "measured_overhead_cycles", "measured_overhead_percent",
-       "measured_ci95_percent", "explained_fraction", "untraced_cpu_cycles",
-       "throughput", "agree"]
+       "predicted_ci95_percent", "measured_overhead_cycles",
+       "measured_overhead_percent", "measured_ci95_percent",
+       "explained_fraction", "untraced_cpu_cycles", "throughput", "agree"]
 
 
 def close(a, b):
@@ -42,7 +42,7 @@ def close(a, b):
 def check_row(r, scaled):
     assert list(r) == ROW, list(r)
     assert r["status"] == "ok", r
-    for f in ROW[4:15]:
+    for f in ROW[4:16]:
         if f != "explained_fraction" or r["measured_overhead_cycles"]:
             assert isinstance(r[f], (int, float)), (f, r)
     base = r["untraced_cpu_cycles"]
@@ -58,6 +58,20 @@ def check_row(r, scaled):
         assert close(r["explained_fraction"],
                      r["predicted_overhead_cycles"] /
                      r["measured_overhead_cycles"]), r
+    # The prediction's interval: at least the cost's, the events' spread
+    # added to it.
+    cost_only = 100 * (r["predicted_overhead_cycles"] * r["cost_ci95_cycles"]
+                       / r["cost_per_event_cycles"] / base
+                       if r["cost_per_event_cycles"] else 0)
+    assert r["predicted_ci95_percent"] >= cost_only * (1 - 1e-6), r
+    # Agreement: the difference inside its own interval, the two
+    # half-widths in quadrature.
+    if r["measured_ci95_percent"] is not None:
+        assert r["agree"] == (
+            abs(r["measured_overhead_percent"] -
+                r["predicted_overhead_percent"]) <=
+            math.hypot(r["measured_ci95_percent"],
+                       r["predicted_ci95_percent"])), r
     assert isinstance(r["agree"], bool), r
 
 
