@@ -1213,7 +1213,7 @@ TEST_F_TIMEOUT(stress, storm, 200)
 	bool hotplug = sysconf(_SC_NPROCESSORS_CONF) >= 2 &&
 		       !access("/sys/devices/system/cpu/cpu1/online", W_OK);
 	struct report sum[NR_ROLES] = { { 0 } };
-	long long end;
+	long long storm = storm_ms(), end;
 	pid_t pids[16];
 	int fds[2], n;
 
@@ -1226,8 +1226,8 @@ TEST_F_TIMEOUT(stress, storm, 200)
 	n = storm_spawn_all(fds[1], pids, hotplug);
 	close(fds[1]);
 	EXPECT_EQ(ARRAY_SIZE(storm_roles) - !hotplug, n);
-	TH_LOG("storm of %lld s", storm_ms() / 1000);
-	for (end = now_ms() + storm_ms(); now_ms() < end; )
+	TH_LOG("storm of %lld s", storm / 1000);
+	for (end = now_ms() + storm; now_ms() < end; )
 		sleep_ms(100);
 	EXPECT_EQ(0, stop_children(_metadata, pids, n));
 	EXPECT_EQ(n, read_reports(_metadata, fds[0], sum));
