@@ -18,7 +18,7 @@ enum lc_pr_field {
 	LC_PF_LOST, LC_PF_COST, LC_PF_COST_CI95, LC_PF_COST_BASIS,
 	LC_PF_PREDICTED, LC_PF_PREDICTED_PERCENT, LC_PF_PREDICTED_CI95_PERCENT,
 	LC_PF_MEASURED, LC_PF_MEASURED_PERCENT, LC_PF_MEASURED_CI95_PERCENT,
-	LC_PF_EXPLAINED, LC_PF_AGREE, LC_PF_UNTRACED, LC_PF_THROUGHPUT,
+	LC_PF_MEASURED_COST, LC_PF_EXPLAINED, LC_PF_AGREE, LC_PF_UNTRACED, LC_PF_THROUGHPUT,
 	LC_PF_NR,
 };
 
@@ -28,7 +28,7 @@ static const char *const lc_pr_fields[LC_PF_NR] = {
 	"predicted_overhead_cycles", "predicted_overhead_percent",
 	"predicted_ci95_percent", "measured_overhead_cycles",
 	"measured_overhead_percent", "measured_ci95_percent",
-	"explained_fraction", "agree",
+	"measured_cost_per_event_cycles", "explained_fraction", "agree",
 	"untraced_cpu_cycles", "throughput",
 };
 
@@ -38,7 +38,8 @@ static const size_t lc_pr_json_order[LC_PF_NR] = {
 	LC_PF_EVENTS, LC_PF_LOST, LC_PF_COST, LC_PF_COST_CI95,
 	LC_PF_PREDICTED, LC_PF_PREDICTED_PERCENT,
 	LC_PF_PREDICTED_CI95_PERCENT, LC_PF_MEASURED, LC_PF_MEASURED_PERCENT,
-	LC_PF_MEASURED_CI95_PERCENT, LC_PF_EXPLAINED, LC_PF_UNTRACED,
+	LC_PF_MEASURED_CI95_PERCENT, LC_PF_MEASURED_COST, LC_PF_EXPLAINED,
+	LC_PF_UNTRACED,
 	LC_PF_THROUGHPUT, LC_PF_AGREE,
 };
 
@@ -81,6 +82,7 @@ static void lc_pr_cells(const struct lc_predict *p,
 		     lc_predict_percent(f.measured, f.base));
 	lc_pr_number(&c[LC_PF_MEASURED_CI95_PERCENT], ok,
 		     lc_predict_percent(f.measured_ci95, f.base));
+	lc_pr_number(&c[LC_PF_MEASURED_COST], ok, f.measured_cost);
 	lc_pr_number(&c[LC_PF_EXPLAINED], ok, f.explained);
 	if (ok)
 		lc_cell_set(&c[LC_PF_AGREE], LC_CELL_RAW, "%s",

@@ -76,7 +76,8 @@ static double lc_predict_scale(const struct lc_predict *p,
  * added.  The measured one is traced minus untraced CPU time with Welch's
  * 95 % interval.  They agree when their difference is inside its own
  * interval: the two half-widths in quadrature (the variances of two
- * independent estimates added), not their sum.
+ * independent estimates added), not their sum.  The measured cost of one
+ * event is the measured overhead over the events, both of the same work.
  */
 void lc_predict_figures(const struct lc_predict *p,
 			const struct lc_predict_row *row,
@@ -121,6 +122,9 @@ void lc_predict_figures(const struct lc_predict *p,
 	}
 	if (f->measured != 0 && isfinite(f->measured))
 		f->explained = f->predicted / f->measured;
+	f->measured_cost = NAN;
+	if (r->nr && lc_predict_mean(pred, r->nr) > 0)
+		f->measured_cost = f->measured / lc_predict_mean(pred, r->nr);
 	f->agree = isfinite(f->measured_ci95) &&
 		   fabs(f->measured - f->predicted) <=
 		   hypot(f->measured_ci95, f->predicted_ci95);

@@ -94,6 +94,8 @@ struct lc_predict {
  * @predicted_ci95: its interval's half-width, from the cost's
  * @measured: traced minus untraced CPU time per run, cycles (Welch)
  * @measured_ci95: its interval's half-width
+ * @measured_cost: @measured over the events per run (scaled as it is):
+ *	what one event cost in this workload, cycles (NaN without events)
  * @base: untraced CPU time per run, cycles
  * @explained: @predicted over @measured
  * @agree: they agree within their intervals
@@ -106,6 +108,7 @@ struct lc_predict_fig {
 	double predicted_ci95;
 	double measured;
 	double measured_ci95;
+	double measured_cost;
 	double base;
 	double explained;
 	bool agree;

@@ -32,7 +32,8 @@ ROW = ["configuration", "status", "reason", "cost_basis", "events_per_run",
        "predicted_overhead_cycles", "predicted_overhead_percent",
        "predicted_ci95_percent", "measured_overhead_cycles",
        "measured_overhead_percent", "measured_ci95_percent",
-       "explained_fraction", "untraced_cpu_cycles", "throughput", "agree"]
+       "measured_cost_per_event_cycles", "explained_fraction",
+       "untraced_cpu_cycles", "throughput", "agree"]
 
 
 def close(a, b):
@@ -42,8 +43,10 @@ def close(a, b):
 def check_row(r, scaled):
     assert list(r) == ROW, list(r)
     assert r["status"] == "ok", r
-    for f in ROW[4:16]:
-        if f != "explained_fraction" or r["measured_overhead_cycles"]:
+    for f in ROW[4:17]:
+        if f == "measured_cost_per_event_cycles" and not r["events_per_run"]:
+            assert r[f] is None, (f, r)
+        elif f != "explained_fraction" or r["measured_overhead_cycles"]:
             assert isinstance(r[f], (int, float)), (f, r)
     base = r["untraced_cpu_cycles"]
     assert base > 0, r
@@ -54,6 +57,13 @@ def check_row(r, scaled):
                  100 * r["predicted_overhead_cycles"] / base), r
     assert close(r["measured_overhead_percent"],
                  100 * r["measured_overhead_cycles"] / base), r
+    # The measured cost of an event: the measured overhead over the
+    # events, scaled as the prediction's (events x cost).
+    if r["events_per_run"] and r["cost_per_event_cycles"]:
+        assert close(r["measured_cost_per_event_cycles"] *
+                     r["predicted_overhead_cycles"] /
+                     r["cost_per_event_cycles"],
+                     r["measured_overhead_cycles"]), r
     if r["measured_overhead_cycles"]:
         assert close(r["explained_fraction"],
                      r["predicted_overhead_cycles"] /

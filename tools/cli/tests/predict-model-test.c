@@ -63,6 +63,8 @@ static void test_explained(void)
 		  "measured interval: Welch's, small for these runs (%g)",
 		  f.measured_ci95);
 	tap_near(f.explained, 1, 1e-9, "explained: predicted / measured");
+	tap_near(f.measured_cost, 100, 1e-6,
+		 "measured cost: measured over the events");
 	tap_check(f.agree, "predicted and measured agree");
 	tap_near(lc_predict_percent(f.predicted, f.base), 10, 1e-9,
 		 "predicted: 10%% of the untraced CPU time");
@@ -141,6 +143,18 @@ static void test_units(void)
 	tap_near(lc_predict_cycles(&p, 1500), 3000, 1e-9,
 		 "cycles: ns x kHz / 1e6");
 	tap_check(isnan(lc_predict_mean(NULL, 0)), "mean of nothing: NaN");
+	{
+		static const double cpu[] = { 1000000, 1000000 };
+		struct lc_predict_fig f;
+
+		runs(&p.base, 2, cpu, 0, NAN);
+		p.rows[0].status = LC_BENCH_OK;
+		runs(&p.rows[0].runs, 2, cpu, 0, NAN);
+		p.nr = 1;
+		lc_predict_figures(&p, &p.rows[0], &f);
+		tap_check(isnan(f.measured_cost),
+			  "no events: no measured cost, never a division by zero");
+	}
 	tap_check(isnan(lc_predict_percent(1, 0)),
 		  "percent of nothing: NaN");
 }
@@ -175,6 +189,8 @@ static void test_per_work(void)
 		 "measured: the CPU time of the untraced work");
 	tap_near(f.predicted, 2000000, 1e-6,
 		 "predicted: the events of the untraced work");
+	tap_near(f.measured_cost, 1000, 1e-3,
+		 "measured cost: over the events of the untraced work");
 	tap_near(f.throughput, 100, 1e-9, "traced throughput: the mean");
 	runs(&row->runs, 3, cpu, 500, NAN);
 	lc_predict_work(&p);
