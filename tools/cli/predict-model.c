@@ -89,7 +89,7 @@ void lc_predict_figures(const struct lc_predict *p,
 	struct summary sb, st, se;
 	struct welch w;
 	size_t i, n = 0;
-	double events_ci95 = 0;
+	double events_ci95 = 0, work_events;
 
 	for (i = 0; i < p->base.nr; i++)
 		base[i] = lc_predict_cycles(p, p->base.cpu_ns[i]) *
@@ -106,8 +106,10 @@ void lc_predict_figures(const struct lc_predict *p,
 		events_ci95 = student_t_quantile(0.5 + LC_PREDICT_CONFIDENCE / 200,
 						 r->nr - 1) *
 			      se.stddev / sqrt(r->nr);
-	f->predicted = lc_predict_mean(pred, r->nr) * row->cost_cycles;
-	f->predicted_ci95 = hypot(lc_predict_mean(pred, r->nr) * row->cost_ci95,
+	/* The events of the untraced runs' work (their number when unscaled). */
+	work_events = lc_predict_mean(pred, r->nr);
+	f->predicted = work_events * row->cost_cycles;
+	f->predicted_ci95 = hypot(work_events * row->cost_ci95,
 				  events_ci95 * row->cost_cycles);
 	f->measured = NAN;
 	f->measured_ci95 = NAN;
@@ -122,9 +124,7 @@ void lc_predict_figures(const struct lc_predict *p,
 	}
 	if (f->measured != 0 && isfinite(f->measured))
 		f->explained = f->predicted / f->measured;
-	f->measured_cost = NAN;
-	if (r->nr && lc_predict_mean(pred, r->nr) > 0)
-		f->measured_cost = f->measured / lc_predict_mean(pred, r->nr);
+	f->measured_cost = work_events > 0 ? f->measured / work_events : NAN;
 	f->agree = isfinite(f->measured_ci95) &&
 		   fabs(f->measured - f->predicted) <=
 		   hypot(f->measured_ci95, f->predicted_ci95);

@@ -143,20 +143,25 @@ static void test_units(void)
 	tap_near(lc_predict_cycles(&p, 1500), 3000, 1e-9,
 		 "cycles: ns x kHz / 1e6");
 	tap_check(isnan(lc_predict_mean(NULL, 0)), "mean of nothing: NaN");
-	{
-		static const double cpu[] = { 1000000, 1000000 };
-		struct lc_predict_fig f;
-
-		runs(&p.base, 2, cpu, 0, NAN);
-		p.rows[0].status = LC_BENCH_OK;
-		runs(&p.rows[0].runs, 2, cpu, 0, NAN);
-		p.nr = 1;
-		lc_predict_figures(&p, &p.rows[0], &f);
-		tap_check(isnan(f.measured_cost),
-			  "no events: no measured cost, never a division by zero");
-	}
 	tap_check(isnan(lc_predict_percent(1, 0)),
 		  "percent of nothing: NaN");
+}
+
+/* A row that records nothing: no cost of one event to measure. */
+static void test_no_events(void)
+{
+	static const double cpu[] = { 1000000, 1000000 };
+	struct lc_predict_fig f;
+
+	memset(&p, 0, sizeof(p));
+	p.clock_khz = 1000000;
+	runs(&p.base, 2, cpu, 0, NAN);
+	p.rows[0].status = LC_BENCH_OK;
+	runs(&p.rows[0].runs, 2, cpu, 0, NAN);
+	p.nr = 1;
+	lc_predict_figures(&p, &p.rows[0], &f);
+	tap_check(isnan(f.measured_cost),
+		  "no events: no measured cost, never a division by zero");
 }
 
 /*
@@ -240,6 +245,7 @@ int main(void)
 	test_explained();
 	test_interval();
 	test_units();
+	test_no_events();
 	test_per_work();
 	test_cost();
 	return tap_exit_status();
