@@ -6,69 +6,111 @@
 # $tmp are set: tracefs and the module's settings as found, and
 # leftovers(), which says (one line per problem, false when any) what a
 # bench or a prediction left behind that it must have undone.
+#
+# It reads with bash's own read and globs, not with commands: on the debug
+# kernel (KASAN, lockdep, kmemleak) under TCG, starting a process takes
+# about half a second, and a check that started one per file took 20 s.
 # shellcheck disable=SC2154 # t, calib and tmp are the sourcing test's
 
-tracing_on=$(cat "$t/tracing_on")
-# The buffer's size per CPU: "7 (expanded: 1408)" before its first use.
-buffer_size() {
-	sed -E 's/.*expanded: ([0-9]+)\)/\1/' "$t/buffer_size_kb"
+# first FILE: FILE's first line into $REPLY ("" when unreadable).
+first() {
+	REPLY=
+	read -r REPLY <"$1" 2>/dev/null || [ -n "$REPLY" ]
 }
-buffer_kb=$(buffer_size)
-work=$(cat "$calib/work_cycles")
+
+# has_line FILE PATTERN: FILE has a line matching the glob PATTERN.
+has_line() {
+	local l
+
+	while IFS= read -r l || [ -n "$l" ]; do
+		# shellcheck disable=SC2053 # PATTERN is a glob
+		[[ $l != $2 ]] || return 0
+	done <"$1"
+	return 1
+}
+
+# buffer_size: the buffer's size per CPU into $REPLY: "7 (expanded:
+# 1408)" before its first use.
+buffer_size() {
+	first "$t/buffer_size_kb"
+	[[ $REPLY =~ expanded:\ ([0-9]+)\) ]] && REPLY=${BASH_REMATCH[1]}
+	REPLY=${REPLY%% *}
+}
+
+# running NAME: a process named NAME (its comm, as pgrep -x) runs.
+running() {
+	local f c
+
+	for f in /proc/[0-9]*/comm; do
+		read -r c <"$f" 2>/dev/null || continue
+		[ "$c" != "$1" ] || return 0
+	done
+	return 1
+}
+
+first "$t/tracing_on"
+tracing_on=$REPLY
+buffer_size
+buffer_kb=$REPLY
+first "$calib/work_cycles"
+work=$REPLY
 
 # leftovers: what the bench or predict must have undone, one line per
 # problem.
 leftovers() {
-	local bad=0 f
+	local bad=0 f m
 
+	# (tracefs's files have no size: their lines are read)
 	for f in kprobe_events dynamic_events; do
-		[ ! -e "$t/$f" ] || [ ! -s "$t/$f" ] ||
-			{ echo "$f: $(cat "$t/$f")"; bad=1; }
+		[ ! -e "$t/$f" ] || ! has_line "$t/$f" '?*' ||
+			{ echo "$f: $(<"$t/$f")"; bad=1; }
 	done
-	[ "$(cat "$t/current_tracer")" = nop ] ||
-		{ echo "current_tracer: $(cat "$t/current_tracer")"; bad=1; }
+	first "$t/current_tracer"
+	[ "$REPLY" = nop ] || { echo "current_tracer: $REPLY"; bad=1; }
 	for f in set_ftrace_filter set_graph_function; do
-		! grep -qv '^#' "$t/$f" || { echo "$f: $(cat "$t/$f")"; bad=1; }
+		! has_line "$t/$f" '[!#]*' || { echo "$f: $(<"$t/$f")"; bad=1; }
 	done
-	[ "$(cat "$t/tracing_on")" = "$tracing_on" ] ||
-		{ echo "tracing_on: $(cat "$t/tracing_on")"; bad=1; }
+	first "$t/tracing_on"
+	[ "$REPLY" = "$tracing_on" ] || { echo "tracing_on: $REPLY"; bad=1; }
 	# as found, within one ring-buffer page (4080 bytes of data each)
-	f=$(buffer_size)
-	if [ "$f" -lt $((buffer_kb - 4)) ] || [ "$f" -gt $((buffer_kb + 4)) ]
-	then
-		echo "buffer_size_kb: $(cat "$t/buffer_size_kb"), was $buffer_kb"
+	buffer_size
+	if [ "$REPLY" -lt $((buffer_kb - 4)) ] ||
+	   [ "$REPLY" -gt $((buffer_kb + 4)) ]; then
+		echo "buffer_size_kb: $(<"$t/buffer_size_kb"), was $buffer_kb"
 		bad=1
 	fi
 	for f in "$t"/events/lttng_calibrate/lttng_calibrate_*/enable; do
-		[ "$(cat "$f")" = 0 ] || { echo "$f: enabled"; bad=1; }
+		first "$f"
+		[ "$REPLY" = 0 ] || { echo "$f: enabled"; bad=1; }
 	done
-	if pgrep -x lttng-sessiond >/dev/null; then
+	if running lttng-sessiond; then
 		echo "lttng-sessiond still runs"
 		LTTNG_HOME=$tmp lttng list 2>&1
 		bad=1
 	fi
-	if awk '$1 ~ /^lttng_/ && $1 !~ /^lttng_calibrate/ { f = 1 }
-		END { exit !f }' /proc/modules; then
-		echo "LTTng modules loaded: $(awk '$1 ~ /^lttng_/ { print $1 }' /proc/modules | tr '\n' ' ')"
-		bad=1
-	fi
+	m=
+	while read -r f _; do
+		[[ $f != lttng_* || $f == lttng_calibrate* ]] || m+=" $f"
+	done </proc/modules
+	[ -z "$m" ] || { echo "LTTng modules loaded:$m"; bad=1; }
 	for f in perf bpftrace babeltrace2 lttng; do
-		! pgrep -x "$f" >/dev/null || { echo "$f still runs"; bad=1; }
+		! running "$f" || { echo "$f still runs"; bad=1; }
 	done
-	grep -q '^\[none\]' "$calib/probe" ||
-		{ echo "probe: $(head -n 1 "$calib/probe")"; bad=1; }
-	grep -q '^\[function\]' "$calib/target" ||
-		{ echo "target: $(cat "$calib/target")"; bad=1; }
-	[ "$(cat "$calib/work_cycles")" = "$work" ] ||
-		{ echo "work_cycles: $(cat "$calib/work_cycles")"; bad=1; }
-	! ls -d /tmp/lttng-calibrate-bench.* /tmp/lttng-calibrate-predict.* \
-		2>/dev/null || { echo "scratch directory left"; bad=1; }
+	has_line "$calib/probe" '\[none\]*' ||
+		{ echo "probe: $(<"$calib/probe")"; bad=1; }
+	has_line "$calib/target" '\[function\]*' ||
+		{ echo "target: $(<"$calib/target")"; bad=1; }
+	first "$calib/work_cycles"
+	[ "$REPLY" = "$work" ] || { echo "work_cycles: $REPLY"; bad=1; }
+	for f in /tmp/lttng-calibrate-bench.* /tmp/lttng-calibrate-predict.*; do
+		[ ! -e "$f" ] || { echo "scratch directory left: $f"; bad=1; }
+	done
 	# predict's events
 	for f in sched/sched_switch sched/sched_wakeup irq/irq_handler_entry \
 		 irq/irq_handler_exit raw_syscalls/sys_enter raw_syscalls/sys_exit
 	do
-		[ "$(cat "$t/events/$f/enable")" = 0 ] ||
-			{ echo "$f enabled"; bad=1; }
+		first "$t/events/$f/enable"
+		[ "$REPLY" = 0 ] || { echo "$f enabled"; bad=1; }
 	done
 	[ "$bad" -eq 0 ]
 }
