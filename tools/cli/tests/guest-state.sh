@@ -5,7 +5,8 @@
 # guest, after $t (tracefs), $calib (the module's debugfs directory) and
 # $tmp are set: tracefs and the module's settings as found, and
 # leftovers(), which says (one line per problem, false when any) what a
-# bench or a prediction left behind that it must have undone.
+# bench or a prediction left behind that it must have undone; and the
+# readers it uses, for the tests' own polls: first, has_line, running.
 #
 # It reads with bash's own read and globs, not with commands: on the debug
 # kernel (KASAN, lockdep, kmemleak) under TCG, starting a process takes
