@@ -9,9 +9,9 @@
 #               a lane's stages one after the other, lanes side by side
 #   MAN         "man" when asked: after every host lane, for it builds
 #               every command's directory (make install-tools)
-#   CHAINS      a word per kernel (and one for a stage that runs on
-#               its own: an arm64 kernel's dkms), its stages as
-#               STAGE@KVER joined by commas, the longest first: a
+#   CHAINS      a word per kernel (and one per stage that runs on its
+#               own: an arm64 kernel's dkms, series-vm, lava), its
+#               stages as STAGE@KVER joined by commas, the longest first: a
 #               kernel's stages one after the other (they install into
 #               that kernel's module tree), after every host stage and
 #               the commands' build (prepare); kernels side by side
