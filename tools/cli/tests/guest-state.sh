@@ -16,7 +16,7 @@
 # first FILE: FILE's first line into $REPLY ("" when unreadable).
 first() {
 	REPLY=
-	read -r REPLY <"$1" 2>/dev/null || [ -n "$REPLY" ]
+	read -r REPLY 2>/dev/null <"$1" || [ -n "$REPLY" ]
 }
 
 # has_line FILE PATTERN: FILE has a line matching the glob PATTERN.
@@ -43,7 +43,7 @@ running() {
 	local f c
 
 	for f in /proc/[0-9]*/comm; do
-		read -r c <"$f" 2>/dev/null || continue
+		read -r c 2>/dev/null <"$f" || continue
 		[ "$c" != "$1" ] || return 0
 	done
 	return 1
