@@ -108,7 +108,7 @@ DKMS_SRC := /usr/src/$(DKMS_NAME)-$(DKMS_VERSION)
 .PHONY: all module modules test-pmu tools selftests install check clean \
 	dkms dkms-remove kselftest-tarball man install-module install-tools \
 	uninstall uninstall-module uninstall-tools install-dkms-source \
-	clean-tools
+	clean-tools FORCE
 
 all: module
 
@@ -157,13 +157,29 @@ tools:
 endif
 
 # The kselftest framework comes from Debian's linux-source-6.1; our tests
-# are built inside a copy of it, as they would be in a kernel tree.
+# are built inside a copy of it, as they would be in a kernel tree.  They
+# are the same for every kernel of an architecture: built again only when
+# a file of selftests/ (the module's sources with it), the framework's
+# or this Makefile is newer than the last build (KSFT_STAMP, beside the
+# installed tests, not in their archive), or the installed tests are gone.
+KSFT_STAMP := $(KSFT_INSTALL).built
+KSFT_DEPS := $(shell find -L selftests -type f 2>/dev/null) Makefile \
+	$(wildcard $(KSFT_SRC)/lib.mk $(KSFT_SRC)/kselftest_harness.h \
+		$(KSFT_SRC)/run_kselftest.sh) \
+	$(if $(wildcard $(KSFT_INSTALL)/run_kselftest.sh),,FORCE)
+
 selftests:
 	tools/kernel-files $(BUILD)
-	rm -rf $(KSFT_SRC)/lttng_calibrate $(KSFT_INSTALL)
+	@$(MAKE) --no-print-directory $(KSFT_STAMP)
+
+$(KSFT_STAMP): $(KSFT_DEPS)
+	rm -rf $(KSFT_SRC)/lttng_calibrate $(KSFT_INSTALL) $@
 	cp -rL selftests $(KSFT_SRC)/lttng_calibrate
 	$(MAKE) -C $(KSFT_SRC) TARGETS=lttng_calibrate \
 		INSTALL_PATH=$(KSFT_INSTALL)$(KSFT_LDFLAGS:%= LDFLAGS=%) install
+	touch $@
+
+FORCE:
 
 man:
 	$(MAKE) -C $(MAN_DIR) O=$(BUILD)/man
