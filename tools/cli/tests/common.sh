@@ -27,3 +27,18 @@ fails_with() {
 	shift
 	tap_fails 1 "lttng-calibrate: $fails_with_msg" "$bin" "$@"
 }
+
+# cli_checks NAME: which checks LTTNG_CALIBRATE_CLI_CHECKS asks NAME (a
+# guest test) for, printed: "all" (the default), or "kernel": those whose
+# outcome depends on the kernel or the module, without the command's own
+# (its options, formats, messages, completion, SIGINT), which no kernel
+# changes.  tools/run-tests asks for the command's own on the first x86
+# kernel and on arm64 (the command's two builds), "kernel" elsewhere.
+# Another value: says so, returns 2.
+cli_checks() {
+	case ${LTTNG_CALIBRATE_CLI_CHECKS:-all} in
+	all|kernel) echo "${LTTNG_CALIBRATE_CLI_CHECKS:-all}" ;;
+	*) echo "$1: LTTNG_CALIBRATE_CLI_CHECKS=$LTTNG_CALIBRATE_CLI_CHECKS: all or kernel" >&2
+	   return 2 ;;
+	esac
+}
