@@ -112,13 +112,31 @@ DKMS_SRC := /usr/src/$(DKMS_NAME)-$(DKMS_VERSION)
 
 all: module
 
-module modules:
-	@test -d "$(KDIR)" || { echo "no kernel headers at $(KDIR):" \
-		"apt-get install linux-headers-$(KVER)" >&2; exit 1; }
-	mkdir -p $(MODDIR)
+# The module and the test PMU are built again only when one of their
+# sources, the kernel's build tree (its .config, its Module.symvers), this
+# Makefile or a variable that reaches kbuild changed since the last build
+# (a stamp in each build directory): kbuild takes seconds to find a module
+# up to date, and the tests ask for it dozens of times in a run.
+KDIR_CHECK = @test -d "$(KDIR)" || { echo "no kernel headers at $(KDIR):" \
+	"apt-get install linux-headers-$(KVER)" >&2; exit 1; }
+KBUILD_DEPS := $(wildcard $(KDIR)/.config $(KDIR)/Module.symvers) Makefile \
+	$(MODDIR)/.vars
+KBUILD_VARS := $(KDIR) $(ARCH) $(CROSS_COMPILE) $(LLVM) $(CC) $(KCFLAGS) \
+	$(W) $(C) $(LTTNG_CALIBRATE_VERSION)
+
+$(MODDIR)/.vars: FORCE
+	$(KDIR_CHECK)
+	@mkdir -p $(@D)
+	@echo '$(KBUILD_VARS)' | cmp -s - $@ || echo '$(KBUILD_VARS)' >$@
+
+$(MODDIR)/.built: $(MODULE_FILES) $(KBUILD_DEPS)
+	rm -f $@
 	cp -p $(MODULE_FILES) $(MODDIR)/
 	$(MAKE) -C $(KDIR) M=$(MODDIR) \
 		LTTNG_CALIBRATE_VERSION=$(LTTNG_CALIBRATE_VERSION) modules
+	touch $@
+
+module modules: $(MODDIR)/.built
 	$(if $(CROSS_COMPILE),,cp $(MODDIR)/lttng_calibrate.ko \
 		lttng_calibrate.ko.$(KVER).tmp)
 	$(if $(CROSS_COMPILE),,mv lttng_calibrate.ko.$(KVER).tmp \
@@ -127,15 +145,18 @@ module modules:
 # The kselftests' test PMU (selftests/module/), built apart from the
 # module: it is a test module, never installed.
 TEST_PMU_DIR := $(MODDIR)/test-pmu
+TEST_PMU_FILES := selftests/module/lttng_calibrate_test_pmu.c \
+	lttng-calibrate-compat.h
 
-test-pmu:
-	@test -d "$(KDIR)" || { echo "no kernel headers at $(KDIR):" \
-		"apt-get install linux-headers-$(KVER)" >&2; exit 1; }
+$(TEST_PMU_DIR)/.built: $(TEST_PMU_FILES) $(KBUILD_DEPS)
+	rm -f $@
 	mkdir -p $(TEST_PMU_DIR)
-	cp -p selftests/module/lttng_calibrate_test_pmu.c lttng-calibrate-compat.h \
-		$(TEST_PMU_DIR)/
+	cp -p $(TEST_PMU_FILES) $(TEST_PMU_DIR)/
 	echo 'obj-m += lttng_calibrate_test_pmu.o' >$(TEST_PMU_DIR)/Kbuild
 	$(MAKE) -C $(KDIR) M=$(TEST_PMU_DIR) modules
+	touch $@
+
+test-pmu: $(TEST_PMU_DIR)/.built
 
 ifeq ($(CROSS_COMPILE),)
 tools:
