@@ -316,6 +316,9 @@ static int deltas_open(struct inode *inode, struct file *file)
 	struct deltas_view *v;
 	int ret;
 
+	ret = lttng_calibrate_interface_open();
+	if (ret)
+		return ret;
 	v = __seq_open_private(file, &deltas_seq_ops, sizeof(*v));
 	if (!v)
 		return -ENOMEM;

@@ -322,7 +322,8 @@ static int events_show(struct seq_file *m, void *v)
 	seq_puts(m, "# any PMU: [NAME=]TYPE:CONFIG[:CONFIG1[:CONFIG2]]\n");
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(events);
+
+LTTNG_CALIBRATE_DEFINE_SHOW(events);
 
 /**
  * lttng_calibrate_events_init() - create the "events" file

@@ -183,7 +183,8 @@ static int choice_show(struct seq_file *m, void *v)
 
 static int choice_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, choice_show, inode->i_private);
+	return lttng_calibrate_interface_open() ?:
+	       single_open(file, choice_show, inode->i_private);
 }
 
 static const struct file_operations choice_fops = {
@@ -309,7 +310,8 @@ static int number_show(struct seq_file *m, void *unused)
 
 static int number_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, number_show, inode->i_private);
+	return lttng_calibrate_interface_open() ?:
+	       single_open(file, number_show, inode->i_private);
 }
 
 static const struct file_operations number_fops = {

@@ -544,13 +544,15 @@ static int results_show(struct seq_file *m, void *v)
 {
 	return show_results(m, false);
 }
-DEFINE_SHOW_ATTRIBUTE(results);
+
+LTTNG_CALIBRATE_DEFINE_SHOW(results);
 
 static int results_kv_show(struct seq_file *m, void *v)
 {
 	return show_results(m, true);
 }
-DEFINE_SHOW_ATTRIBUTE(results_kv);
+
+LTTNG_CALIBRATE_DEFINE_SHOW(results_kv);
 
 static int status_show(struct seq_file *m, void *v)
 {
@@ -565,7 +567,8 @@ static int status_show(struct seq_file *m, void *v)
 		   READ_ONCE(st->cpu), READ_ONCE(st->done), READ_ONCE(st->asked));
 	return 0;
 }
-DEFINE_SHOW_ATTRIBUTE(status);
+
+LTTNG_CALIBRATE_DEFINE_SHOW(status);
 
 /**
  * lttng_calibrate_results_init() - create "results", "results_kv", "status"

@@ -271,7 +271,8 @@ static int counters_show(struct seq_file *m, void *v)
 
 static int counters_open(struct inode *inode, struct file *file)
 {
-	return single_open(file, counters_show, NULL);
+	return lttng_calibrate_interface_open() ?:
+	       single_open(file, counters_show, NULL);
 }
 
 static const struct file_operations counters_fops = {

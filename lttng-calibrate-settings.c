@@ -21,6 +21,7 @@
 #include <linux/mutex.h>
 
 static DEFINE_MUTEX(settings_mutex);
+static bool interface_ready;
 static bool run_active;
 static bool settings_closed;
 static struct lttng_calibrate_settings current_settings = {
@@ -53,6 +54,35 @@ struct lttng_calibrate_settings *lttng_calibrate_settings_lock(void)
 		return ERR_PTR(err);
 	}
 	return &current_settings;
+}
+
+/**
+ * lttng_calibrate_interface_ready() - the load is done: files may be opened
+ *
+ * For the last statement of the module's init.  Until then every open of
+ * a file of the interface fails: a load that fails after creating some of
+ * them frees the module whatever its reference count, so no file may be
+ * open then (nor a run started, which would hold the load up in
+ * debugfs_remove_recursive()).
+ */
+void lttng_calibrate_interface_ready(void)
+{
+	/* Pairs with the acquire in lttng_calibrate_interface_open(). */
+	smp_store_release(&interface_ready, true);
+}
+
+/**
+ * lttng_calibrate_interface_open() - whether a file may be opened
+ *
+ * For every ->open of the interface's files.  A failed open never reaches
+ * ->release.
+ *
+ * Return: 0 once the module's init has finished, else -ENODEV.
+ */
+int lttng_calibrate_interface_open(void)
+{
+	/* Pairs with the release in lttng_calibrate_interface_ready(). */
+	return smp_load_acquire(&interface_ready) ? 0 : -ENODEV;
 }
 
 /**

@@ -91,8 +91,9 @@ static struct dentry *debugfs_dir;
 
 /*
  * Removes the files, then undoes what they may have done: on unload, and
- * when a load fails after creating some (they can be used as soon as they
- * exist: a run, a counter selection).
+ * when a load fails after creating some (parameters can be written as soon
+ * as the load begins; the files cannot be opened before init's end, see
+ * lttng_calibrate_interface_ready()).
  */
 static void teardown(struct dentry *dir)
 {
@@ -151,6 +152,8 @@ static int __init lttng_calibrate_init(void)
 	if (ret)
 		goto out_run_exit;
 	debugfs_dir = dir;
+	/* Last: until here no file opens, for a failed load frees the module. */
+	lttng_calibrate_interface_ready();
 	return 0;
 
 out_run_exit:

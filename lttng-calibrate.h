@@ -422,6 +422,25 @@ static inline int lttng_calibrate_create_file(const char *name, umode_t mode,
 	return 0;
 }
 
+/*
+ * DEFINE_SHOW_ATTRIBUTE(), with the open refused until the module's init
+ * has finished (lttng_calibrate_interface_open()).
+ */
+#define LTTNG_CALIBRATE_DEFINE_SHOW(__name)				\
+static int __name ## _open(struct inode *inode, struct file *file)	\
+{									\
+	return lttng_calibrate_interface_open() ?:			\
+	       single_open(file, __name ## _show, inode->i_private);	\
+}									\
+									\
+static const struct file_operations __name ## _fops = {		\
+	.owner = THIS_MODULE,						\
+	.open = __name ## _open,					\
+	.read = seq_read,						\
+	.llseek = seq_lseek,						\
+	.release = single_release,					\
+}
+
 /* lttng-calibrate-target.c */
 int lttng_calibrate_target_init(void);
 void lttng_calibrate_target(void);
@@ -437,6 +456,8 @@ void lttng_calibrate_settings_close(void);
 int lttng_calibrate_settings_begin_run(struct lttng_calibrate_settings *snap);
 void lttng_calibrate_settings_end_run(void);
 int lttng_calibrate_settings_get(struct lttng_calibrate_settings *copy);
+void lttng_calibrate_interface_ready(void);
+int lttng_calibrate_interface_open(void);
 
 /* lttng-calibrate-input.c */
 int lttng_calibrate_parse_decimal(const char *text, size_t len, s64 min,

@@ -673,6 +673,79 @@ TEST_F_TIMEOUT(fault, insmod_module, 1200)
 	EXPECT_EQ(0, ensure_module());
 }
 
+/*
+ * Opens the interface's files, one after the other, each held a moment,
+ * until killed: the files of a load that then fails must never open (the
+ * failed load frees the module, open files or not).  "run" is opened, not
+ * written: a run would change what the sweep compares.
+ */
+static pid_t start_opener(void)
+{
+	static const char *const files[] = {
+		DIR "results", DIR "status", DIR "run", DIR "counters",
+		DIR "deltas", DIR "probe",
+	};
+	char buf[64];
+	unsigned int i;
+	pid_t pid;
+	int fd;
+
+	pid = fork();
+	if (pid)
+		return pid;
+	for (i = 0;; i++) {
+		const char *file = files[i % ARRAY_SIZE(files)];
+		bool run_file = !strcmp(file, DIR "run");
+
+		fd = open(file, run_file ? O_WRONLY : O_RDONLY);
+		if (fd < 0)
+			continue;
+		usleep(300);
+		if (!run_file && read(fd, buf, sizeof(buf)) < 0)
+			buf[0] = '\0';
+		close(fd);
+	}
+}
+
+/* As prepare_no_module(), waiting for the opener's file to be closed. */
+static int prepare_no_module_opened(void)
+{
+	int i;
+
+	for (i = 0; i < 500 && prepare_no_module(); i++)
+		usleep(10000);
+	return prepare_no_module();
+}
+
+static void undo_insmod_module_opened(void)
+{
+	prepare_no_module_opened();
+}
+
+/*
+ * The same, while another process opens the module's files: an open
+ * during the load fails (ENODEV) until init's end, so that a load that
+ * fails after creating its files frees nothing in use.  KASAN would see a
+ * file released through the freed module.
+ */
+TEST_F_TIMEOUT(fault, insmod_module_while_opened, 1200)
+{
+	const struct op op = OP_CHECKED("insmod lttng_calibrate, files opened meanwhile",
+					prepare_no_module_opened,
+					op_insmod_module, check_insmod_module,
+					undo_insmod_module_opened);
+
+	REQUIRE_FAULT_INJECTION();
+	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
+	self->env.child = start_opener();
+	ASSERT_LT(0, self->env.child);
+	sweep_init(_metadata, self->fail_nth, self->env.kmsg, &op);
+	kill(self->env.child, SIGKILL);
+	waitpid(self->env.child, NULL, 0);
+	self->env.child = 0;
+	EXPECT_EQ(0, ensure_module());
+}
+
 int main(int argc, char **argv)
 {
 	return lttng_calibrate_main(argc, argv);
