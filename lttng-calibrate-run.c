@@ -6,11 +6,25 @@
  * A run is measured by a kernel thread bound to the run's CPU, the way
  * resctrl's pseudo-lock measures: the writer's own affinity is never
  * touched, and the writer waits interruptibly, so any signal (or the
- * freezer) stops the run.  The thread works in chunks of at most
- * chunk_iterations iterations and LTTNG_CALIBRATE_CHUNK_US of run time;
- * between two chunks it reports progress, gives the scheduler, RCU and
- * RCU-tasks a quiescent state, and checks whether it must stop.  No lock is
- * held across a chunk.
+ * freezer, or a ptrace stop) stops the run.  The thread works in chunks of
+ * at most chunk_iterations iterations and LTTNG_CALIBRATE_CHUNK_US of run
+ * time; between two chunks it reports progress, gives the scheduler, RCU
+ * and RCU-tasks a quiescent state, and checks whether it must stop.  No
+ * lock is held across a chunk.
+ *
+ * The write's outcome is the kernel's usual one: its length for a complete
+ * run, published; -ERESTARTSYS when a signal stopped a run that published
+ * nothing (restarted transparently under SA_RESTART, job control, ptrace
+ * and the freezer); -EINTR when it stopped a run that published a partial
+ * result; -ENODEV when the run's CPU went away (a partial result published
+ * if something was measured).  No state is kept per open file.
+ *
+ * The writer waits for the thread only as long as it may: if the thread
+ * has not ended RUN_STOP_WAIT after the signal (its CPU is held by a task
+ * of higher priority that does not let it run), the writer gives the run
+ * up and returns -ERESTARTSYS, nothing published; the thread ends the run,
+ * publishing nothing, when it gets its CPU, and holds the module and the
+ * run slot (other writes get -EBUSY) until then.
  *
  * One iteration is one sample: the target and the baseline, each between
  * two snapshots (the clock, then every counter), local interrupts off
@@ -29,10 +43,9 @@
 #include <linux/irqflags.h>
 #include <linux/kernel.h>
 #include <linux/kthread.h>
+#include <linux/module.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
-#include <linux/sched/signal.h>
-#include <linux/sched/task.h>
 #include <linux/slab.h>
 #include <linux/smp.h>
 
@@ -41,6 +54,21 @@
 
 /* Longest text accepted by "run": a u64 in decimal and a newline. */
 #define RUN_INPUT_MAX	32
+
+/*
+ * Longest wait for the thread to end after a signal, uninterruptible so
+ * that a fatal signal still publishes the partial run: well above a chunk
+ * (what the wait lasts when the thread has its CPU), well below the
+ * hung-task timeout.
+ */
+#define RUN_STOP_WAIT	(5 * HZ)
+
+/* Who ends a run: the writer, unless it gave the run up to its thread. */
+enum run_owner {
+	RUN_WRITER_WAITS,
+	RUN_THREAD_DONE,
+	RUN_GIVEN_UP,
+};
 
 /*
  * Times each CPU went offline since the module was loaded: a run whose CPU
@@ -65,8 +93,11 @@ static enum cpuhp_state cpuhp_online;
  * @snap: the three snapshots of a sample; here rather than on the stack,
  *	which the kernel may zero on every sample (INIT_STACK_ALL_ZERO)
  * @ret: how the loop ended: 0, -EINTR (asked to stop), -EAGAIN (the thread
- *	was not on @cpu)
- * @finished: the loop ended
+ *	was not on @cpu, or @cpu went away)
+ * @stop: the writer asks the thread to stop, at its next chunk
+ * @owner: an enum run_owner: who ends the run, set once by whichever of the
+ *	writer and the thread gets there first
+ * @finished: the loop ended, and the writer ends the run
  */
 struct run_state {
 	struct lttng_calibrate_settings set;
@@ -81,6 +112,8 @@ struct run_state {
 	struct lttng_calibrate_result *res;
 	u64 snap[3][LTTNG_CALIBRATE_MAX_METRICS];
 	int ret;
+	bool stop;
+	atomic_t owner;
 	struct completion finished;
 };
 
@@ -269,6 +302,8 @@ static int run_loop(struct run_state *run)
 	u64 start, now;
 	int ret = 0;
 
+	if (READ_ONCE(run->stop))
+		return -EINTR;
 	if (cpu_went_away(run))
 		return -EAGAIN;
 	ret = lttng_calibrate_clock_start(&run->clock);
@@ -289,7 +324,7 @@ static int run_loop(struct run_state *run)
 	/* Wall time of the iterations, for the harness cross-check. */
 	start = lttng_calibrate_clock_read(&run->clock);
 	while (res->done < res->asked) {
-		if (kthread_should_stop()) {
+		if (READ_ONCE(run->stop)) {
 			ret = -EINTR;
 			break;
 		}
@@ -312,43 +347,67 @@ static int run_loop(struct run_state *run)
 	return ret;
 }
 
+static bool run_end(struct run_state *run, bool publish);
+
+/*
+ * The thread: the loop, then the run is the writer's to end, or, if the
+ * writer gave it up, the thread's.  It holds a reference to the module
+ * from its creation, and drops it as it exits.
+ */
 static int run_thread(void *data)
 {
 	struct run_state *run = data;
 
 	run->ret = run_loop(run);
-	complete(&run->finished);
-	return 0;
+	if (atomic_cmpxchg(&run->owner, RUN_WRITER_WAITS, RUN_THREAD_DONE) ==
+	    RUN_WRITER_WAITS) {
+		/* The writer may free @run as soon as this is done. */
+		complete(&run->finished);
+	} else {
+		pr_info("run on CPU %d: its thread got the CPU after its writer gave up; ended, nothing published\n",
+			run->cpu);
+		run_end(run, false);
+	}
+	module_put_and_kthread_exit(0);
 }
 
 /*
- * Starts the thread and waits for it.  A signal to the writer stops the
- * thread at its next chunk: kthread_stop() then waits at most one chunk.
- * Either way the thread's own outcome says how the run ended, even when
- * the signal came as it finished.
+ * Starts the thread and waits for it.  A signal to the writer asks the
+ * thread to stop at its next chunk, and the writer waits RUN_STOP_WAIT
+ * more at most; then it gives the run up.
+ *
+ * Return: 0 when the writer ends the run (run->ret says how the loop
+ * ended), -ERESTARTSYS when it gave the run up, or the error of the
+ * thread's creation.
  */
 static int run_measure(struct run_state *run)
 {
 	struct task_struct *task;
 
-	task = kthread_create_on_node(run_thread, run,
-				      cpu_to_node(run->cpu), "lttng_calibrate/%d",
-				      run->cpu);
+	task = kthread_create_on_cpu(run_thread, run, run->cpu,
+				     "lttng_calibrate/%u");
 	if (IS_ERR(task))
 		return PTR_ERR(task);
-	kthread_bind(task, run->cpu);
-	/* kthread_stop() needs the task even after the thread returned. */
-	get_task_struct(task);
-	run->ret = -EINTR;	/* if it is stopped before it starts */
+	/* Our open file holds the module: this one is the thread's own. */
+	__module_get(THIS_MODULE);
+	atomic_set(&run->owner, RUN_WRITER_WAITS);
 	lttng_calibrate_status_start(run->cpu, run->res->asked);
 	wake_up_process(task);
 
-	if (wait_for_completion_interruptible(&run->finished))
-		pr_debug("run on CPU %d stopped by a signal\n", run->cpu);
-	kthread_stop(task);
-	put_task_struct(task);
-	lttng_calibrate_status_stop();
-	return run->ret;
+	if (!wait_for_completion_interruptible(&run->finished))
+		return 0;
+	WRITE_ONCE(run->stop, true);
+	if (wait_for_completion_timeout(&run->finished, RUN_STOP_WAIT))
+		return 0;
+	if (atomic_cmpxchg(&run->owner, RUN_WRITER_WAITS, RUN_GIVEN_UP) !=
+	    RUN_WRITER_WAITS) {
+		/* The thread ended as the wait did: it completes at once. */
+		wait_for_completion(&run->finished);
+		return 0;
+	}
+	pr_info("run on CPU %d: its thread did not stop within %d s of a signal (the CPU is held by a task of higher priority?); given up\n",
+		run->cpu, RUN_STOP_WAIT / HZ);
+	return -ERESTARTSYS;
 }
 
 static int pick_cpu(const struct lttng_calibrate_settings *set)
@@ -361,15 +420,12 @@ static int pick_cpu(const struct lttng_calibrate_settings *set)
 }
 
 /*
- * Sets the run up, measures, tears it down, publishes what was measured.
- * An early end (signal, migration) still publishes the iterations done,
- * marked as partial; a run that did not measure one iteration (it could
- * not start, or was stopped or lost its CPU first) changes nothing.
+ * Sets a run up: its CPU, result, clock, counters, probe and deltas.  On
+ * failure nothing is left of it.
  */
-static int do_run(struct run_state *run, u64 asked)
+static int run_begin(struct run_state *run, u64 asked)
 {
 	struct lttng_calibrate_result *res;
-	unsigned int i;
 	int ret;
 
 	if (asked > run->set.max_iterations)
@@ -401,10 +457,34 @@ static int do_run(struct run_state *run, u64 asked)
 		ret = -ENOMEM;
 		goto out_teardown_probe;
 	}
+	return 0;
 
-	ret = run_measure(run);
-	if (cpu_went_away(run))
-		ret = -EAGAIN;
+out_teardown_probe:
+	lttng_calibrate_probe_teardown(&run->probe);
+out_release_counters:
+	lttng_calibrate_counters_release(&run->counters, NULL);
+out_close_clock:
+	lttng_calibrate_clock_close(&run->clock);
+out_free_result:
+	kvfree(res);
+	return ret;
+}
+
+/*
+ * Tears a run down, after its loop, and publishes what it measured if
+ * @publish: an early end (signal, lost CPU) publishes the iterations done,
+ * marked as partial; a run that did not measure one iteration (it could
+ * not start, was stopped or lost its CPU first) changes nothing.  Frees
+ * the run and releases the run slot.
+ *
+ * Return: whether a result was published.
+ */
+static bool run_end(struct run_state *run, bool publish)
+{
+	struct lttng_calibrate_result *res = run->res;
+	int ret = run->ret;
+	unsigned int i;
+
 	if (ret == -EINTR)
 		res->end = LTTNG_CALIBRATE_END_INTERRUPTED;
 	else if (ret == -EAGAIN)
@@ -415,63 +495,60 @@ static int do_run(struct run_state *run, u64 asked)
 		if (!res->counter[i].valid)
 			lttng_calibrate_deltas_withhold(run->deltas, BIT(i));
 	lttng_calibrate_deltas_put(run->deltas);
-out_teardown_probe:
 	lttng_calibrate_probe_teardown(&run->probe);
 	res->nmissed = run->probe.nmissed;
-out_release_counters:
-	/* Nothing left to release after a run that measured. */
-	lttng_calibrate_counters_release(&run->counters, res->counter);
-out_close_clock:
 	lttng_calibrate_clock_close(&run->clock);
-	if (res->done && (!ret || ret == -EINTR || ret == -EAGAIN)) {
+	lttng_calibrate_status_stop();
+	publish = publish && res->done &&
+		  (!ret || ret == -EINTR || ret == -EAGAIN);
+	if (publish) {
 		flush_result(res);
 		lttng_calibrate_result_publish(res);
+	} else {
+		kvfree(res);
+	}
+	kfree(run);
+	lttng_calibrate_settings_end_run();
+	return publish;
+}
+
+/*
+ * One run, from the writer, which holds the run slot: the errno of the
+ * ABI.  A lost CPU is -ENODEV; a signal is -EINTR once something was
+ * published, else -ERESTARTSYS.  Frees @run and releases the slot, unless
+ * the run is given up to its thread, which then does.
+ */
+static int do_run(struct run_state *run, u64 asked)
+{
+	bool published;
+	int ret;
+
+	ret = run_begin(run, asked);
+	if (ret) {
+		kfree(run);
+		lttng_calibrate_settings_end_run();
 		return ret;
 	}
-out_free_result:
-	kvfree(res);
+	ret = run_measure(run);
+	if (ret == -ERESTARTSYS)
+		return ret;	/* given up: its thread ends the run */
+	if (ret) {
+		run->ret = ret;
+		run_end(run, false);
+		return ret;
+	}
+	ret = run->ret;
+	published = run_end(run, true);
+	if (ret == -EAGAIN)
+		return -ENODEV;
+	if (ret == -EINTR && !published)
+		return -ERESTARTSYS;
 	return ret;
-}
-
-/**
- * struct run_file - an open "run" file
- * @stopped: the count of its last run if a signal stopped it, else 0
- *
- * A writer that retries a write interrupted by a signal writes the same
- * count again on the same open file: CPython's buffered files do when
- * their close() flushes what the interrupted write left in the buffer,
- * also when the signal handler raised, and so does a C loop that retries
- * on EINTR.  That retry is the interrupted command, which has ended: it is
- * acknowledged at once (the write returns its length) without running,
- * and changes nothing, so that the writer stops as it asked and does not
- * start a new run that no signal would interrupt.  Another write, or the
- * file opened again, starts a run.
- */
-struct run_file {
-	u64 stopped;
-};
-
-static int run_open(struct inode *inode, struct file *file)
-{
-	struct run_file *rf;
-
-	rf = kzalloc(sizeof(*rf), GFP_KERNEL_ACCOUNT);
-	if (!rf)
-		return -ENOMEM;
-	file->private_data = rf;
-	return 0;
-}
-
-static int run_release(struct inode *inode, struct file *file)
-{
-	kfree(file->private_data);
-	return 0;
 }
 
 static ssize_t run_write(struct file *file, const char __user *ubuf,
 			 size_t count, loff_t *ppos)
 {
-	struct run_file *rf = file->private_data;
 	char buf[RUN_INPUT_MAX];
 	struct run_state *run;
 	ssize_t ret;
@@ -486,29 +563,28 @@ static ssize_t run_write(struct file *file, const char __user *ubuf,
 		return -E2BIG;
 	if (ret || !asked)
 		return -EINVAL;
-	/* The retry of a run a signal stopped: that run has ended. */
-	if (xchg(&rf->stopped, 0) == asked)
-		return count;
 
 	run = kzalloc(sizeof(*run), GFP_KERNEL_ACCOUNT);
 	if (!run)
 		return -ENOMEM;
 	ret = lttng_calibrate_settings_begin_run(&run->set);
-	if (!ret) {
-		ret = do_run(run, asked);
-		lttng_calibrate_settings_end_run();
+	if (ret) {
+		kfree(run);
+		return ret;
 	}
-	kfree(run);
-	if (ret == -EINTR)
-		WRITE_ONCE(rf->stopped, asked);
+	ret = do_run(run, asked);
 	return ret ? ret : count;
+}
+
+static int run_open(struct inode *inode, struct file *file)
+{
+	return lttng_calibrate_interface_open();
 }
 
 static const struct file_operations run_fops = {
 	.owner = THIS_MODULE,
 	.open = run_open,
 	.write = run_write,
-	.release = run_release,
 	.llseek = noop_llseek,
 };
 

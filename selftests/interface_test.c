@@ -253,42 +253,96 @@ TEST_F_TIMEOUT(calib, signal_stops_run_with_partial_results, 120)
 }
 
 /*
- * A writer that handles a signal (a handler that returns, no SA_RESTART),
- * as shells, harnesses and language runtimes do, is stopped by it: its
- * write fails with EINTR and the run's results are marked partial.  Then,
- * as CPython's buffered files do when close() flushes what the interrupted
- * write left behind (and as a C loop retrying on EINTR does), it writes the
- * same count again on the same open file: that retry is acknowledged at
- * once, without a new run that no signal would stop.  Each signal, with and
- * without a probe whose handler works; the writer must be gone within
- * STOP_WRITER_MS of the signal, where the run would last minutes.
+ * A signal and the write, as kernel interfaces do it: a signal stops the
+ * run within one chunk; the write returns its length only for a complete
+ * run, published; EINTR once a partial run was published; -ERESTARTSYS
+ * (a transparent restart under SA_RESTART, job control, ptrace and the
+ * freezer; EINTR to a handler without SA_RESTART) when nothing was.  No
+ * state is kept per open file: the same count written again runs again.
  */
 #define STOP_WRITER_MS	5000
 
-enum { WRITER_OK, WRITER_NO_EINTR = 100, WRITER_RETRY_FAILED, WRITER_OPEN };
+enum {
+	WRITER_OK, WRITER_NO_EINTR = 100, WRITER_OPEN, WRITER_NOT_RUN,
+	WRITER_FAILED, WRITER_NO_SIGNAL,
+};
+
+static volatile sig_atomic_t handled;
 
 static void on_handled_signal(int sig)
 {
+	handled++;
 }
 
-/* The child: the write, interrupted, then its retry; how they went. */
-static int retrying_writer(int sig)
+static void handle(int sig, int flags)
 {
-	struct sigaction sa = { .sa_handler = on_handled_signal };
+	struct sigaction sa = { .sa_handler = on_handled_signal,
+				.sa_flags = flags };
+
+	sigaction(sig, &sa, NULL);
+}
+
+static long long run_number(void)
+{
+	char *text = lc_read_file(DIR "results_kv", NULL);
+	long long n = text ? lc_kv_ll(text, "run.number", 0) : -1;
+
+	free(text);
+	return n;
+}
+
+/* The last published run: @number, of @asked, complete or partial. */
+static void check_published(struct __test_metadata *_metadata,
+			    long long number, long long asked, bool complete)
+{
+	char *text = lc_read_file(DIR "results_kv", NULL);
+	long long done;
+
+	ASSERT_NE(NULL, text);
+	EXPECT_EQ(number, lc_kv_ll(text, "run.number", LLONG_MIN));
+	EXPECT_EQ(asked, lc_kv_ll(text, "run.iterations.asked", LLONG_MIN));
+	done = lc_kv_ll(text, "run.iterations.done", LLONG_MIN);
+	if (complete) {
+		EXPECT_TRUE(lc_kv_is(text, "run.state", "complete")) {
+			TH_LOG("run.state=%.20s",
+			       lc_kv_value(text, "run.state", NULL));
+		}
+		EXPECT_EQ(0, lc_kv_ll(text, "run.partial", LLONG_MIN));
+		EXPECT_EQ(asked, done);
+	} else {
+		EXPECT_TRUE(lc_kv_is(text, "run.state", "interrupted")) {
+			TH_LOG("run.state=%.20s",
+			       lc_kv_value(text, "run.state", NULL));
+		}
+		EXPECT_EQ(1, lc_kv_ll(text, "run.partial", LLONG_MIN));
+		EXPECT_LT(0, done);
+		EXPECT_LT(done, asked);
+	}
+	free(text);
+}
+
+/*
+ * The child of handled_signal: a handler without SA_RESTART; the write,
+ * which the signal stops (EINTR), then the same count again on the same
+ * descriptor, which runs again (one byte on @ready says it starts) until
+ * the second signal.
+ */
+static int interrupted_writer(int sig, int ready)
+{
 	size_t len = strlen(LONG_RUN);
-	ssize_t n;
 	int fd;
 
-	sigaction(sig, &sa, NULL);	/* no SA_RESTART */
+	handle(sig, 0);
 	fd = open(DIR "run", O_WRONLY);
 	if (fd < 0)
 		return WRITER_OPEN;
-	n = write(fd, LONG_RUN, len);
-	if (n >= 0 || errno != EINTR)
+	if (write(fd, LONG_RUN, len) >= 0 || errno != EINTR)
 		return WRITER_NO_EINTR;
-	n = write(fd, LONG_RUN, len);
-	close(fd);
-	return n == (ssize_t)len ? WRITER_OK : WRITER_RETRY_FAILED;
+	if (write(ready, "", 1) != 1)
+		return WRITER_FAILED;
+	if (write(fd, LONG_RUN, len) >= 0)
+		return WRITER_NOT_RUN;
+	return errno == EINTR ? WRITER_OK : WRITER_NO_EINTR;
 }
 
 FIXTURE(handled_signal) {
@@ -320,84 +374,91 @@ FIXTURE_TEARDOWN(handled_signal)
 	env_teardown(_metadata, &self->env);
 }
 
-/* The run the signal stopped: interrupted, partial, and nothing after. */
-static void check_stopped_run(struct __test_metadata *_metadata,
-			      long long number_before)
+/* Signals @pid once a run measures; false if none did. */
+static bool signal_run(struct __test_metadata *_metadata, pid_t pid, int sig)
 {
-	char *text = lc_read_file(DIR "results_kv", NULL);
-
-	ASSERT_NE(NULL, text);
-	EXPECT_TRUE(lc_kv_is(text, "run.state", "interrupted")) {
-		TH_LOG("run.state=%.20s", lc_kv_value(text, "run.state", NULL));
-	}
-	EXPECT_EQ(1, lc_kv_ll(text, "run.partial", LLONG_MIN));
-	EXPECT_EQ(number_before + 1, lc_kv_ll(text, "run.number", LLONG_MIN));
-	free(text);
-	EXPECT_FALSE(status_running());
+	if (!wait_running(1, 30000))
+		return false;
+	return kill(pid, sig) == 0;
 }
 
-static long long run_number(void)
+/* Reaps @pid within @ms, or kills it: its exit code, or -1. */
+static int reap_code(struct __test_metadata *_metadata, pid_t pid, int ms,
+		     const char *what)
 {
-	char *text = lc_read_file(DIR "results_kv", NULL);
-	long long n = text ? lc_kv_ll(text, "run.number", 0) : -1;
-
-	free(text);
-	return n;
-}
-
-TEST_F_TIMEOUT(handled_signal, stops_the_writer, 120)
-{
-	long long before = run_number(), t0;
+	long long t0 = now_ms();
 	int status = 0;
 
+	if (!reap_within(pid, ms, &status)) {
+		TH_LOG("%s still writes %lld ms on", what, now_ms() - t0);
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		return -1;
+	}
+	if (!WIFEXITED(status)) {
+		TH_LOG("%s: status 0x%x", what, status);
+		return -1;
+	}
+	return WEXITSTATUS(status);
+}
+
+TEST_F_TIMEOUT(handled_signal, eintr_then_same_count_runs_again, 120)
+{
+	long long before = run_number();
+	int ready[2], code;
+	char byte;
+
+	ASSERT_EQ(0, pipe(ready));
 	self->env.child = fork();
 	ASSERT_LE(0, self->env.child);
-	if (self->env.child == 0)
-		_exit(retrying_writer(variant->sig));
-	ASSERT_TRUE(wait_running(1, 30000));
-	t0 = now_ms();
-	ASSERT_EQ(0, kill(self->env.child, variant->sig));
-	EXPECT_TRUE(reap_within(self->env.child, STOP_WRITER_MS, &status)) {
-		TH_LOG("the writer still writes %lld ms after signal %d",
-		       now_ms() - t0, variant->sig);
-		kill(self->env.child, SIGKILL);
-		waitpid(self->env.child, &status, 0);
+	if (self->env.child == 0) {
+		close(ready[0]);
+		_exit(interrupted_writer(variant->sig, ready[1]));
 	}
+	close(ready[1]);
+	ASSERT_TRUE(signal_run(_metadata, self->env.child, variant->sig));
+	EXPECT_EQ(1, read(ready[0], &byte, 1));
+	check_published(_metadata, before + 1, 100000000, false);
+	/* The second write: a new run, which a second signal stops. */
+	EXPECT_TRUE(signal_run(_metadata, self->env.child, variant->sig)) {
+		TH_LOG("the same count written again did not run");
+	}
+	code = reap_code(_metadata, self->env.child, STOP_WRITER_MS, "writer");
 	self->env.child = 0;
-	TH_LOG("signal %d: writer gone after %lld ms", variant->sig,
-	       now_ms() - t0);
-	EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == WRITER_OK) {
-		TH_LOG("writer: status 0x%x (%d: %s)", status,
-		       WEXITSTATUS(status),
-		       WEXITSTATUS(status) == WRITER_NO_EINTR ?
-		       "the write did not fail with EINTR" :
-		       WEXITSTATUS(status) == WRITER_RETRY_FAILED ?
-		       "the retry did not return its length" : "?");
+	close(ready[0]);
+	EXPECT_EQ(WRITER_OK, code) {
+		TH_LOG("writer: %d (%s)", code,
+		       code == WRITER_NO_EINTR ? "a write did not fail with EINTR" :
+		       code == WRITER_NOT_RUN ? "the same count again returned its length" :
+		       "?");
 	}
-	check_stopped_run(_metadata, before);
+	EXPECT_FALSE(status_running());
+	check_published(_metadata, before + 2, 100000000, false);
 }
 
 /*
- * The same with a real CPython writer, where the machine has python3: its
- * SIGINT handler raises (as its default one does), and the file is written
- * through Python's buffered I/O, whose close() writes again what the
- * interrupted write left.
+ * A real CPython writer, where the machine has python3: its SIGINT handler
+ * raises (as its default one does).  It writes with os.write(): a file
+ * object's buffered close() would write again what a failed write left
+ * (see the guide), and start a new run that no signal stops.
  */
 TEST_F_TIMEOUT(calib, python_writer_stopped_by_sigint, 120)
 {
 	static const char program[] =
-		"import signal\n"
+		"import os, signal\n"
 		"class Stop(Exception): pass\n"
 		"def h(s, f): raise Stop()\n"
 		"signal.signal(signal.SIGINT, h)\n"
+		"fd = os.open('" DIR "run', os.O_WRONLY)\n"
 		"try:\n"
-		"    with open('" DIR "run', 'w') as f:\n"
-		"        f.write('" LONG_RUN "')\n"
+		"    os.write(fd, b'" LONG_RUN "')\n"
 		"except Stop:\n"
 		"    raise SystemExit(0)\n"
+		"finally:\n"
+		"    os.close(fd)\n"
 		"raise SystemExit(1)\n";
-	long long before = run_number(), t0;
-	int status = 0;
+	long long before = run_number();
+	int code;
 
 	if (system("command -v python3 >/dev/null 2>&1"))
 		SKIP(return, "no python3 on this machine");
@@ -408,19 +469,297 @@ TEST_F_TIMEOUT(calib, python_writer_stopped_by_sigint, 120)
 		_exit(127);
 	}
 	ASSERT_TRUE(wait_running(1, 60000));
-	t0 = now_ms();
 	ASSERT_EQ(0, kill(self->env.child, SIGINT));
-	EXPECT_TRUE(reap_within(self->env.child, STOP_WRITER_MS, &status)) {
-		TH_LOG("the Python writer still writes %lld ms after SIGINT",
-		       now_ms() - t0);
-		kill(self->env.child, SIGKILL);
-		waitpid(self->env.child, &status, 0);
-	}
+	code = reap_code(_metadata, self->env.child, STOP_WRITER_MS, "python3");
 	self->env.child = 0;
-	EXPECT_TRUE(WIFEXITED(status) && !WEXITSTATUS(status)) {
-		TH_LOG("python3: status 0x%x", status);
+	EXPECT_EQ(0, code);
+	EXPECT_FALSE(status_running());
+	check_published(_metadata, before + 1, 100000000, false);
+}
+
+/* The writer of a count that retries on EINTR, as TEMP_FAILURE_RETRY does. */
+static int retrying_writer(const char *count, int report)
+{
+	size_t len = strlen(count);
+	unsigned char retries = 0;
+	ssize_t n;
+	int fd;
+
+	fd = open(DIR "run", O_WRONLY);
+	if (fd < 0)
+		return WRITER_OPEN;
+	while ((n = write(fd, count, len)) < 0 && errno == EINTR)
+		retries++;
+	if (write(report, &retries, 1) != 1)
+		return WRITER_FAILED;
+	return n == (ssize_t)len ? WRITER_OK : WRITER_FAILED;
+}
+
+/*
+ * A count that takes about @ms here: long enough for a stop in its middle,
+ * short enough to run again whole.
+ */
+static void count_for_ms(struct __test_metadata *_metadata, int ms,
+			 char *count, size_t size)
+{
+	long long t0 = now_ms(), took, n;
+
+	ASSERT_EQ(0, run("20000"));
+	took = now_ms() - t0;
+	n = 20000LL * ms / (took > 0 ? took : 1);
+	n = n < 20000 ? 20000 : n > 50000000 ? 50000000 : n;
+	snprintf(count, size, "%lld", n);
+}
+
+/*
+ * A retrying writer, stopped in the middle of its run by @stop (job
+ * control or a ptrace attach): the write either succeeds with a complete
+ * run published, or fails with a partial one; never succeeds on a partial.
+ * Each interruption publishes the partial run, and the retry, a new write
+ * of the same count, runs it again, whole.
+ */
+static void stopped_writer(struct __test_metadata *_metadata,
+			   struct env *env,
+			   void (*stop)(struct __test_metadata *, pid_t))
+{
+	long long before, asked;
+	unsigned char retries = 0;
+	int report[2], code;
+	char count[24];
+
+	count_for_ms(_metadata, 3000, count, sizeof(count));
+	asked = atoll(count);
+	before = run_number();
+	ASSERT_EQ(0, pipe(report));
+	env->child = fork();
+	ASSERT_LE(0, env->child);
+	if (env->child == 0) {
+		close(report[0]);
+		_exit(retrying_writer(count, report[1]));
 	}
-	check_stopped_run(_metadata, before);
+	close(report[1]);
+	ASSERT_TRUE(wait_running(1, 30000));
+	stop(_metadata, env->child);
+	code = reap_code(_metadata, env->child, 120000, "writer");
+	env->child = 0;
+	EXPECT_EQ(1, read(report[0], &retries, 1));
+	close(report[0]);
+	TH_LOG("count %s: %d retries", count, retries);
+	/* The stop came during the run: it interrupted the write. */
+	EXPECT_LT(0, retries);
+	EXPECT_EQ(WRITER_OK, code);
+	/* Each interruption published a partial run; the last is whole. */
+	check_published(_metadata, before + 1 + retries, asked, true);
+}
+
+static void stop_and_continue(struct __test_metadata *_metadata, pid_t pid)
+{
+	ASSERT_EQ(0, kill(pid, SIGSTOP));
+	sleep_ms(300);
+	ASSERT_EQ(0, kill(pid, SIGCONT));
+}
+
+static void strace_attach(struct __test_metadata *_metadata, pid_t pid)
+{
+	char arg[16];
+	pid_t tracer;
+	int status;
+
+	snprintf(arg, sizeof(arg), "%d", pid);
+	tracer = fork();
+	ASSERT_LE(0, tracer);
+	if (tracer == 0) {
+		execlp("strace", "strace", "-o", "/dev/null", "-p", arg,
+		       (char *)NULL);
+		_exit(127);
+	}
+	sleep_ms(500);
+	/* strace detaches on SIGINT. */
+	ASSERT_EQ(0, kill(tracer, SIGINT));
+	ASSERT_EQ(tracer, waitpid(tracer, &status, 0));
+	TH_LOG("strace: status 0x%x", status);
+	EXPECT_FALSE(WIFEXITED(status) && WEXITSTATUS(status) == 127);
+}
+
+TEST_F_TIMEOUT(calib, sigstop_sigcont_during_run, 180)
+{
+	stopped_writer(_metadata, &self->env, stop_and_continue);
+}
+
+TEST_F_TIMEOUT(calib, strace_attach_during_run, 180)
+{
+	if (system("command -v strace >/dev/null 2>&1")) {
+		/* The project's guests have it: there, its absence fails. */
+		ASSERT_EQ(NULL, getenv("LTTNG_CALIBRATE_NO_SKIP"));
+		SKIP(return, "no strace on this machine (Debian's package strace)");
+	}
+	stopped_writer(_metadata, &self->env, strace_attach);
+}
+
+/*
+ * A SCHED_FIFO task busy on @cpu for @ms, with RT throttling and (6.12
+ * and later) the fair server off on that CPU: the run's thread cannot get
+ * its CPU meanwhile.  Returns once the hog holds the CPU.
+ */
+struct hog {
+	pid_t pid;
+	char rt_runtime[32];
+	char fair_runtime[32];
+};
+
+#define RT_RUNTIME	"/proc/sys/kernel/sched_rt_runtime_us"
+#define FAIR_SERVER	"/sys/kernel/debug/sched/fair_server/cpu1/runtime"
+
+static void hog_start(struct __test_metadata *_metadata, struct hog *hog,
+		      int ms)
+{
+	struct sched_param sp = { .sched_priority = 1 };
+	char *text;
+	int ready[2];
+	char byte;
+
+	text = lc_read_file(RT_RUNTIME, NULL);
+	ASSERT_NE(NULL, text);
+	snprintf(hog->rt_runtime, sizeof(hog->rt_runtime), "%s", text);
+	free(text);
+	ASSERT_EQ(0, write_str(RT_RUNTIME, "-1"));
+	hog->fair_runtime[0] = '\0';
+	text = lc_read_file(FAIR_SERVER, NULL);
+	if (text) {
+		snprintf(hog->fair_runtime, sizeof(hog->fair_runtime), "%s",
+			 text);
+		free(text);
+		ASSERT_EQ(0, write_str(FAIR_SERVER, "0"));
+	}
+	ASSERT_EQ(0, pipe(ready));
+	hog->pid = fork();
+	ASSERT_LE(0, hog->pid);
+	if (hog->pid == 0) {
+		long long end;
+		cpu_set_t one;
+
+		CPU_ZERO(&one);
+		CPU_SET(1, &one);
+		if (sched_setaffinity(0, sizeof(one), &one) ||
+		    sched_setscheduler(0, SCHED_FIFO, &sp))
+			_exit(1);
+		end = now_ms() + ms;
+		if (write(ready[1], "", 1) != 1)
+			_exit(1);
+		while (now_ms() < end)
+			;
+		_exit(0);
+	}
+	close(ready[1]);
+	ASSERT_EQ(1, read(ready[0], &byte, 1));
+	close(ready[0]);
+}
+
+static bool hog_running(const struct hog *hog)
+{
+	return waitpid(hog->pid, NULL, WNOHANG) == 0;
+}
+
+static void hog_end(struct __test_metadata *_metadata, struct hog *hog)
+{
+	int status;
+
+	if (hog->pid > 0) {
+		EXPECT_EQ(hog->pid, waitpid(hog->pid, &status, 0));
+		EXPECT_TRUE(WIFEXITED(status) && !WEXITSTATUS(status));
+		hog->pid = 0;
+	}
+	EXPECT_EQ(0, write_str(RT_RUNTIME, hog->rt_runtime));
+	if (hog->fair_runtime[0])
+		EXPECT_EQ(0, write_str(FAIR_SERVER, hog->fair_runtime));
+}
+
+/* The child: a write of @count with a handler of SIGUSR1 (@flags). */
+static int handled_writer(const char *count, int flags)
+{
+	int err;
+
+	handle(SIGUSR1, flags);
+	err = run(count);
+	if (!handled)
+		return WRITER_NO_SIGNAL;
+	return err;
+}
+
+/*
+ * A handled signal with SA_RESTART before the first sample (the run's
+ * thread waits for its CPU behind a hog): nothing was published, so the
+ * write restarts, and the run completes.
+ */
+TEST_F_TIMEOUT(calib, sa_restart_before_first_sample, 120)
+{
+	long long before = run_number(), done = -1;
+	struct hog hog = { 0 };
+	int code;
+
+	if (sysconf(_SC_NPROCESSORS_CONF) < 2)
+		SKIP(return, "needs a second CPU");
+	pin_to(_metadata, 0);
+	ASSERT_EQ(0, param_write("cpu", "1"));
+	hog_start(_metadata, &hog, 3000);
+	self->env.child = fork();
+	ASSERT_LE(0, self->env.child);
+	if (self->env.child == 0)
+		_exit(handled_writer("1000", SA_RESTART));
+	EXPECT_TRUE(wait_running(0, 2000));
+	EXPECT_EQ(0, status_field("done", &done));
+	EXPECT_EQ(0, done);
+	EXPECT_TRUE(hog_running(&hog));
+	EXPECT_EQ(0, kill(self->env.child, SIGUSR1));
+	code = reap_code(_metadata, self->env.child, 30000, "writer");
+	self->env.child = 0;
+	hog_end(_metadata, &hog);
+	unpin();
+	EXPECT_EQ(0, code) {
+		TH_LOG("writer: %d (%s)", code, code == WRITER_NO_SIGNAL ?
+		       "no signal handled" : strerror(code));
+	}
+	check_published(_metadata, before + 1, 1000, true);
+}
+
+/*
+ * The run's thread cannot get its CPU (a SCHED_FIFO hog, RT throttling
+ * off) when a signal comes: the writer waits RUN_STOP_WAIT (5 s), not in
+ * D state until the hog ends, then gives the run up: EINTR (its
+ * -ERESTARTSYS, no SA_RESTART), nothing published.  The run holds the run
+ * slot (EBUSY) until its thread gets the CPU and ends it.
+ */
+TEST_F_TIMEOUT(calib, writer_gives_up_a_run_that_cannot_stop, 120)
+{
+	long long before = run_number(), t0;
+	struct hog hog = { 0 };
+	int code;
+
+	if (sysconf(_SC_NPROCESSORS_CONF) < 2)
+		SKIP(return, "needs a second CPU");
+	pin_to(_metadata, 0);
+	ASSERT_EQ(0, param_write("cpu", "1"));
+	hog_start(_metadata, &hog, 10000);
+	self->env.child = fork();
+	ASSERT_LE(0, self->env.child);
+	if (self->env.child == 0)
+		_exit(handled_writer("1000", 0));
+	EXPECT_TRUE(wait_running(0, 2000));
+	t0 = now_ms();
+	EXPECT_EQ(0, kill(self->env.child, SIGUSR1));
+	code = reap_code(_metadata, self->env.child, 7000, "writer");
+	self->env.child = 0;
+	TH_LOG("writer gone %lld ms after the signal", now_ms() - t0);
+	EXPECT_EQ(EINTR, code);
+	EXPECT_TRUE(hog_running(&hog));
+	EXPECT_TRUE(status_running());
+	EXPECT_EQ(EBUSY, run("10"));
+	hog_end(_metadata, &hog);
+	EXPECT_TRUE(wait_idle(10000));
+	EXPECT_EQ(before, run_number());
+	unpin();
+	EXPECT_EQ(0, run("10"));
+	check_published(_metadata, before + 1, 10, true);
 }
 
 TEST_F(calib, run_on_each_cpu)
@@ -737,7 +1076,7 @@ TEST_F_TIMEOUT(calib, cpu_unplug_during_run, 120)
 	ASSERT_EQ(self->env.child, waitpid(self->env.child, &status, 0));
 	self->env.child = 0;
 	ASSERT_TRUE(WIFEXITED(status));
-	EXPECT_EQ(EAGAIN, WEXITSTATUS(status));
+	EXPECT_EQ(ENODEV, WEXITSTATUS(status));
 
 	text = lc_read_file(DIR "results_kv", NULL);
 	ASSERT_NE(NULL, text);
@@ -747,6 +1086,64 @@ TEST_F_TIMEOUT(calib, cpu_unplug_during_run, 120)
 	done = lc_kv_ll(text, "run.iterations.done", LLONG_MIN);
 	EXPECT_EQ(done, kv_stat(text, "target", "cycles", "count"));
 	free(text);
+}
+
+/*
+ * A run whose CPU goes offline as the run ends, whatever the timing: a
+ * write that succeeds published a complete run; one that fails, with
+ * ENODEV, published a partial run (migrated) or nothing.
+ */
+TEST_F_TIMEOUT(calib, cpu_unplug_as_run_ends, 180)
+{
+	int round, code, complete = 0, partial = 0, none = 0;
+	long long before, done, asked;
+	char count[24], *text;
+
+	if (sysconf(_SC_NPROCESSORS_CONF) < 2)
+		SKIP(return, "needs a second CPU to take offline");
+	pin_to(_metadata, 0);
+	ASSERT_EQ(0, param_write("cpu", "1"));
+	/* Runs of about 100 ms; the CPU goes 0 to 180 ms into them. */
+	count_for_ms(_metadata, 100, count, sizeof(count));
+	asked = atoll(count);
+	for (round = 0; round < 10; round++) {
+		before = run_number();
+		self->env.child = start_run(count);
+		ASSERT_LT(0, self->env.child);
+		ASSERT_TRUE(wait_running(0, 10000));
+		sleep_ms(20 * round);
+		ASSERT_EQ(0, cpu_online_set(1, 0));
+		self->env.offlined = 1;
+		code = reap_code(_metadata, self->env.child, 30000, "writer");
+		self->env.child = 0;
+		ASSERT_EQ(0, cpu_online_set(1, 1));
+		self->env.offlined = -1;
+		text = lc_read_file(DIR "results_kv", NULL);
+		ASSERT_NE(NULL, text);
+		done = lc_kv_ll(text, "run.iterations.done", LLONG_MIN);
+		if (!code) {
+			complete++;
+			EXPECT_EQ(before + 1, lc_kv_ll(text, "run.number", 0));
+			EXPECT_TRUE(lc_kv_is(text, "run.state", "complete"));
+			EXPECT_EQ(asked, done);
+		} else if (lc_kv_ll(text, "run.number", 0) != before) {
+			partial++;
+			EXPECT_EQ(ENODEV, code);
+			EXPECT_TRUE(lc_kv_is(text, "run.state", "migrated"));
+			EXPECT_EQ(1, lc_kv_ll(text, "run.partial", LLONG_MIN));
+			EXPECT_LT(done, asked) {
+				TH_LOG("round %d: a failed run (%s) published all its iterations",
+				       round, strerror(code));
+			}
+		} else {
+			none++;
+			EXPECT_EQ(ENODEV, code);
+		}
+		free(text);
+	}
+	unpin();
+	TH_LOG("%d complete, %d partial, %d published nothing", complete,
+	       partial, none);
 }
 
 int main(int argc, char **argv)

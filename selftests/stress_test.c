@@ -928,11 +928,11 @@ static void tally(struct report *r, int err, const char *what)
 	else if (err == EBUSY)
 		r->busy++;
 	/*
-	 * Soft: interrupted, migrated, the CPU offline, or the module gone:
+	 * Soft: interrupted, the CPU offline or gone, or the module gone:
 	 * ENOENT once its files are removed, ENXIO from debugfs while it is
 	 * being unloaded (the open cannot take a module reference).
 	 */
-	else if (err == EINTR || err == EAGAIN || err == ENODEV ||
+	else if (err == EINTR || err == ENODEV ||
 		 err == ENOENT || err == ENXIO)
 		r->soft++;
 	else

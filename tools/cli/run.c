@@ -267,9 +267,11 @@ int lc_run(const struct lc_options *opts)
 		return lc_print_results(opts->format) ? 1 : 0;
 	if (code == EINTR)
 		return lc_partial(opts, before, "interrupted");
-	if (code == EAGAIN)
+	/* ENODEV: the CPU was offline, or went during the run. */
+	if (code == ENODEV &&
+	    lc_read_number(LC_DIR "/results_kv", "run.number") > before)
 		return lc_partial(opts, before,
-				  "the run left its CPU (CPU hot-unplug or an affinity change)");
+				  "the run lost its CPU (CPU hot-unplug)");
 	if (code == LC_WRITER_NO_CPU)
 		lc_err("cannot run on CPU %d: offline, absent or not allowed",
 		       opts->cpu);
