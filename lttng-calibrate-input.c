@@ -40,6 +40,9 @@
  * Decimal digits only (leading zeros are still decimal), an optional '-',
  * at most one trailing newline.
  *
+ * Not kstrtoll() nor kstrto*_from_user(): both take a leading '+', which
+ * the ABI refuses, and the latter cannot tell a NUL byte from the end.
+ *
  * Return: 0; -EINVAL when @text is not such a number or its magnitude does
  * not fit in 64 bits; -ERANGE when it is one, outside [@min, @max].
  */
@@ -108,7 +111,10 @@ ssize_t lttng_calibrate_copy_command(char *buf, size_t size,
  * Choice files: one word among several
  */
 
-/* Which word @text is (at most one trailing newline); -EINVAL if none. */
+/*
+ * Which word @text is (at most one trailing newline); -EINVAL if none.
+ * Not sysfs_match_string(): the words come from c->name(), not an array.
+ */
 static int parse_choice(const char *text,
 			const struct lttng_calibrate_choice *c)
 {
@@ -314,6 +320,10 @@ static int number_open(struct inode *inode, struct file *file)
 	       single_open(file, number_show, inode->i_private);
 }
 
+/*
+ * Not DEFINE_DEBUGFS_ATTRIBUTE(): its open cannot wait for the load's end
+ * (lttng_calibrate_interface_open()), and its write takes a '+'.
+ */
 static const struct file_operations number_fops = {
 	.owner = THIS_MODULE,
 	.open = number_open,
