@@ -9,6 +9,7 @@
 #include "lttng-calibrate.h"
 #include "lttng-calibrate-counters.h"
 
+#include <linux/cpumask.h>
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
 #include <linux/perf_event.h>
@@ -86,6 +87,43 @@ static int counters_try(struct lttng_calibrate_counter_set *set,
 	return 0;
 }
 
+/*
+ * With cpu -1 a run counts on its writer's CPU, which may be any: every
+ * counter of @set must open on every online CPU too.  Each is opened
+ * there, disabled, and closed; a CPU that went offline meanwhile does not
+ * count.
+ */
+static int counters_try_everywhere(const struct lttng_calibrate_counter_set *set,
+				   int done)
+{
+	const struct lttng_calibrate_counter_spec *spec;
+	struct perf_event *event;
+	unsigned int i;
+	int cpu, err;
+
+	for_each_online_cpu(cpu) {
+		if (cpu == done)
+			continue;
+		for (i = 0; i < set->nr; i++) {
+			spec = &set->spec[i];
+			event = lttng_calibrate_counter_open(spec, cpu, true);
+			if (!IS_ERR(event)) {
+				lttng_calibrate_counter_close(event);
+				continue;
+			}
+			err = PTR_ERR(event);
+			if (!cpu_online(cpu))
+				break;
+			return lttng_calibrate_counters_refuse(err,
+				"%s: %s (error %d on CPU %d; with cpu -1, runs may go to any CPU: set cpu)",
+				spec->name,
+				lttng_calibrate_counter_hint(spec, err), err,
+				cpu);
+		}
+	}
+	return 0;
+}
+
 static void keepers_release(struct perf_event **keep)
 {
 	unsigned int i;
@@ -148,23 +186,21 @@ static int counters_names(const struct lttng_calibrate_counter_set *set)
 }
 
 /*
- * The CPU runs will count on: the "cpu" setting, else the writer's, which
- * is the CPU of a run written from here.
+ * Tries @set where runs will count, @cpu (the "cpu" setting), or with -1
+ * on every online CPU, and installs it with its events, held on @cpu or
+ * the writer's CPU; or changes nothing.
  */
-static int counters_cpu(int cpu)
-{
-	return cpu >= 0 ? cpu : raw_smp_processor_id();
-}
-
-/* Tries @set on @cpu and installs it with its events; or changes nothing. */
 static int counters_install(struct lttng_calibrate_counter_set *set,
 			    struct lttng_calibrate_settings *s, int cpu)
 {
 	struct perf_event *keep[LTTNG_CALIBRATE_MAX_COUNTERS] = { };
+	int here = cpu >= 0 ? cpu : raw_smp_processor_id();
 	int err;
 
 	lttng_calibrate_settings_assert_locked();
-	err = counters_try(set, keep, cpu);
+	err = counters_try(set, keep, here);
+	if (!err && cpu < 0)
+		err = counters_try_everywhere(set, here);
 	if (!err)
 		err = counters_names(set);
 	if (err) {
@@ -187,7 +223,7 @@ static int counters_select(char *text, struct lttng_calibrate_settings *s)
 	err = counters_parse(text, &set);
 	if (err)
 		return err;
-	return counters_install(&set, s, counters_cpu(s->cpu));
+	return counters_install(&set, s, s->cpu);
 }
 
 /**
@@ -197,12 +233,12 @@ static int counters_select(char *text, struct lttng_calibrate_settings *s)
  *
  * A PMU may count on some CPUs only (the cores of one kind, on hybrid
  * machines; an uncore PMU's own CPU): the selected counters must open on
- * the CPU runs will count on.  Their events are opened there again, and
- * held instead of the old ones.
+ * the CPU runs will count on, with -1 on every online CPU.  Their events
+ * are opened there again, and held instead of the old ones.
  *
  * Context: process context, may sleep; settings locked.
- * Return: 0, or the error of an event that does not open on @cpu (nothing
- * is then changed, and "counters" says which).
+ * Return: 0, or the error of an event that does not open on a CPU runs may
+ * count on (nothing is then changed, and "counters" says which).
  */
 int lttng_calibrate_selection_move(struct lttng_calibrate_settings *s, int cpu)
 {
@@ -210,7 +246,7 @@ int lttng_calibrate_selection_move(struct lttng_calibrate_settings *s, int cpu)
 
 	if (!set.nr)
 		return 0;
-	return counters_install(&set, s, counters_cpu(cpu));
+	return counters_install(&set, s, cpu);
 }
 
 static ssize_t counters_write(struct file *file, const char __user *ubuf,

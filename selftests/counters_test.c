@@ -826,10 +826,43 @@ TEST_F(test_pmu, counters_checked_on_the_runs_cpu)
 }
 
 /*
- * With cpu -1 the counters are checked on the writer's CPU, and a run goes
- * to the CPU its writer is on: written from CPU 1, where the test PMU does
- * not count, the run fails, and counters says which counter and why.  The
- * next run whose counters open clears the note.
+ * With cpu -1 a run goes to the CPU its writer is on, any of them: the
+ * counters are checked on every online CPU.  A PMU of CPU 0 only is
+ * refused from a writer on CPU 0, and counters says where it does not
+ * open; with runs bound to CPU 0 it is accepted.
+ */
+TEST_F(test_pmu, cpu_minus_1_checks_every_online_cpu)
+{
+	char *text;
+
+	if (sysconf(_SC_NPROCESSORS_CONF) < 2)
+		SKIP(return, "needs a second CPU");
+	EXPECT_EQ(0, test_pmu_unload());
+	ASSERT_EQ(self->type, test_pmu_load("cpus=1"));
+	pin_to(_metadata, 0);
+	EXPECT_EQ(ENOENT, write_str(DIR "counters", self->tsc));
+	text = lc_read_file(DIR "counters", NULL);
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, "# last list refused: " TEST_PMU)) {
+		TH_LOG("counters:\n%s", text);
+	}
+	EXPECT_NE(NULL, strstr(text, "on CPU 1; with cpu -1"));
+	free(text);
+	ASSERT_EQ(0, param_write("cpu", "0"));
+	EXPECT_EQ(0, write_str(DIR "counters", self->tsc));
+	/* Back to -1: checked everywhere again, refused, the setting stays. */
+	EXPECT_EQ(ENOENT, param_write("cpu", "-1"));
+	EXPECT_EQ(0, param_read("cpu"));
+	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
+	EXPECT_EQ(0, param_write("cpu", "-1"));
+	unpin();
+}
+
+/*
+ * A CPU that comes online after the selection was checked (with cpu -1)
+ * may not host the counters: a run written from it fails, and counters
+ * says which counter and why.  The next run whose counters open clears
+ * the note.
  */
 TEST_F(test_pmu, counter_refused_on_the_runs_cpu_is_named)
 {
@@ -841,7 +874,11 @@ TEST_F(test_pmu, counter_refused_on_the_runs_cpu_is_named)
 	EXPECT_EQ(0, test_pmu_unload());
 	ASSERT_EQ(self->type, test_pmu_load("cpus=1"));
 	pin_to(_metadata, 0);
+	ASSERT_EQ(0, cpu_online_set(1, 0));
+	self->env.offlined = 1;
 	EXPECT_EQ(0, write_str(DIR "counters", self->tsc));
+	ASSERT_EQ(0, cpu_online_set(1, 1));
+	self->env.offlined = -1;
 	pin_to(_metadata, 1);
 	err = run("100");
 	EXPECT_NE(0, err);
