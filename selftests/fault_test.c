@@ -26,6 +26,7 @@
  * Where the kernel has no fault injection (Debian's own kernels) it skips.
  */
 #define _GNU_SOURCE
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 
 #include "../kselftest_harness.h"
@@ -300,6 +301,7 @@ static const struct op ops[] = {
 FIXTURE(fault) {
 	struct env env;
 	int fail_nth;
+	pid_t helper[2];
 };
 
 FIXTURE_SETUP(fault)
@@ -323,10 +325,27 @@ FIXTURE_SETUP(fault)
  * every fault, nothing unreferenced is left.  Objects younger than 5 s are
  * not reported: it waits that long first.
  */
+/* Kills the helper processes a test started, and brings CPU 1 back. */
+static void stop_helpers(pid_t *helper, unsigned int n)
+{
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		if (helper[i] > 0) {
+			kill(helper[i], SIGKILL);
+			waitpid(helper[i], NULL, 0);
+			helper[i] = 0;
+		}
+	}
+	if (sysconf(_SC_NPROCESSORS_CONF) >= 2)
+		cpu_online_set(1, 1);
+}
+
 FIXTURE_TEARDOWN(fault)
 {
 	if (access(FAIL_NTH, W_OK))
 		return;
+	stop_helpers(self->helper, ARRAY_SIZE(self->helper));
 	unfilter_faults();
 	write_str(DIR "counters", "\n");
 	test_pmu_unload();
@@ -674,36 +693,47 @@ TEST_F_TIMEOUT(fault, insmod_module, 1200)
 }
 
 /*
- * Opens the interface's files, one after the other, each held a moment,
- * until killed: the files of a load that then fails must never open (the
- * failed load frees the module, open files or not).  "run" is opened, not
- * written: a run would change what the sweep compares.
+ * Opens @file in a loop, holding it 100 ms each time it opens, then
+ * letting the module be unloaded for 50 ms, until killed: the files of a
+ * load that then fails must never open (the failed load frees the module,
+ * open files or not).  "run" is opened, not written: a run would change
+ * what the sweep compares.
  */
-static pid_t start_opener(void)
+static pid_t start_opener(const char *file, int flags)
 {
-	static const char *const files[] = {
-		DIR "results", DIR "status", DIR "run", DIR "counters",
-		DIR "deltas", DIR "probe",
-	};
-	char buf[64];
-	unsigned int i;
 	pid_t pid;
 	int fd;
 
 	pid = fork();
 	if (pid)
 		return pid;
-	for (i = 0;; i++) {
-		const char *file = files[i % ARRAY_SIZE(files)];
-		bool run_file = !strcmp(file, DIR "run");
-
-		fd = open(file, run_file ? O_WRONLY : O_RDONLY);
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	for (;;) {
+		fd = open(file, flags);
 		if (fd < 0)
 			continue;
-		usleep(300);
-		if (!run_file && read(fd, buf, sizeof(buf)) < 0)
-			buf[0] = '\0';
+		usleep(100000);
 		close(fd);
+		usleep(50000);
+	}
+}
+
+/*
+ * Takes CPU 1 offline and back in a loop, until killed: a load that fails
+ * as it creates "irqs" waits in cpuhp_remove_state_nocalls() for the
+ * hotplug in progress, with "run" created; the window an opener needs.
+ */
+static pid_t start_hotplug(void)
+{
+	pid_t pid;
+
+	pid = fork();
+	if (pid)
+		return pid;
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	for (;;) {
+		cpu_online_set(1, 0);
+		cpu_online_set(1, 1);
 	}
 }
 
@@ -723,10 +753,11 @@ static void undo_insmod_module_opened(void)
 }
 
 /*
- * The same, while another process opens the module's files: an open
- * during the load fails (ENODEV) until init's end, so that a load that
- * fails after creating its files frees nothing in use.  KASAN would see a
- * file released through the freed module.
+ * The same, while other processes open "run" and "results" and CPU 1 goes
+ * offline and back: an open during the load fails (ENODEV) until init's
+ * end, so that a load that fails after creating its files frees nothing
+ * in use.  A file that was let open would be closed through the freed
+ * module: an oops, or a KASAN report.
  */
 TEST_F_TIMEOUT(fault, insmod_module_while_opened, 1200)
 {
@@ -737,9 +768,17 @@ TEST_F_TIMEOUT(fault, insmod_module_while_opened, 1200)
 
 	REQUIRE_FAULT_INJECTION();
 	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
-	self->env.child = start_opener();
+	/* The teardown kills them, whatever the sweep found. */
+	self->env.child = start_opener(DIR "run", O_WRONLY);
 	ASSERT_LT(0, self->env.child);
+	self->helper[0] = start_opener(DIR "results", O_RDONLY);
+	ASSERT_LT(0, self->helper[0]);
+	if (sysconf(_SC_NPROCESSORS_CONF) >= 2) {
+		self->helper[1] = start_hotplug();
+		ASSERT_LT(0, self->helper[1]);
+	}
 	sweep_init(_metadata, self->fail_nth, self->env.kmsg, &op);
+	stop_helpers(self->helper, ARRAY_SIZE(self->helper));
 	kill(self->env.child, SIGKILL);
 	waitpid(self->env.child, NULL, 0);
 	self->env.child = 0;
