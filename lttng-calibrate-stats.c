@@ -588,7 +588,7 @@ s64 lttng_calibrate_milli_to_ns(s64 cycles_milli, u32 khz)
 	if (whole > (u64)S64_MAX / 1000000)
 		ns = S64_MAX;
 	else
-		ns = whole * 1000000 + ((u64)rem * 1000000) / khz;
+		ns = whole * 1000000 + div_u64((u64)rem * 1000000, khz);
 	if (ns > (u64)S64_MAX)
 		ns = S64_MAX;
 	return cycles_milli < 0 ? -(s64)ns : (s64)ns;

@@ -255,9 +255,10 @@ static ssize_t test_pmu_tsc_scale_show(struct device *dev,
 {
 	u64 scale = div_u64(1000000000000000ULL,
 			    lttng_calibrate_arch_counter_khz());
+	u32 frac;
+	u64 whole = div_u64_rem(scale, NSEC_PER_SEC, &frac);
 
-	return sysfs_emit(page, "%llu.%09llu\n", div_u64(scale, NSEC_PER_SEC),
-			  scale % NSEC_PER_SEC);
+	return sysfs_emit(page, "%llu.%09u\n", whole, frac);
 }
 
 static struct device_attribute test_pmu_event_tsc_scale = {
