@@ -141,8 +141,12 @@ static bool same_event(const struct lttng_calibrate_counter_spec *a,
 	       a->config1 == b->config1 && a->config2 == b->config2;
 }
 
-/* Splits @text into events; each given once, at most 8. */
-static int counters_parse(char *text, struct lttng_calibrate_counter_set *set)
+/*
+ * Splits @text into events; each given once, at most 8.  Not inlined: its
+ * event and its caller's set would pass 1024 bytes of stack on 32-bit.
+ */
+static noinline_for_stack int
+counters_parse(char *text, struct lttng_calibrate_counter_set *set)
 {
 	struct lttng_calibrate_counter_spec spec;
 	unsigned int i;

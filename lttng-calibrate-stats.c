@@ -588,7 +588,7 @@ s64 lttng_calibrate_milli_to_ns(s64 cycles_milli, u32 khz)
 	if (whole > (u64)S64_MAX / 1000000)
 		ns = S64_MAX;
 	else
-		ns = whole * 1000000 + ((u64)rem * 1000000) / khz;
+		ns = whole * 1000000 + div_u64((u64)rem * 1000000, khz);
 	if (ns > (u64)S64_MAX)
 		ns = S64_MAX;
 	return cycles_milli < 0 ? -(s64)ns : (s64)ns;
@@ -598,27 +598,54 @@ s64 lttng_calibrate_milli_to_ns(s64 cycles_milli, u32 khz)
  * lttng_calibrate_t975_milli() - Student's t, 97.5 % quantile
  * @n: number of samples, at least 2
  *
- * Exact (to three decimals) up to 30 degrees of freedom, then the next
- * smaller tabulated value, so an interval is never too narrow.
+ * Rounded up to the thousandth for every number of degrees of freedom, so
+ * that an interval is never too narrow: df up to t[i].last_df (and above
+ * the entry before) has t[i].milli; above the last entry, 1960 (the limit,
+ * 1.95996, rounded up).  The table was computed with mpmath's regularized
+ * incomplete beta function at 40 digits; tools/stats-test checks every df
+ * up to 10^6 against a computation of its own.
  *
- * Return: t(0.975, @n - 1) in thousandths.
+ * Return: ceil(1000 * t(0.975, @n - 1)).
  */
 u32 lttng_calibrate_t975_milli(u64 n)
 {
-	static const unsigned short t[] = {
-		12706, 4303, 3182, 2776, 2571, 2447, 2365, 2306, 2262, 2228,
-		2201, 2179, 2160, 2145, 2131, 2120, 2110, 2101, 2093, 2086,
-		2080, 2074, 2069, 2064, 2060, 2056, 2052, 2048, 2045, 2042,
+	static const struct {
+		u32 last_df;
+		u32 milli;
+	} t[] = {
+		{ 1, 12707 }, { 2, 4303 }, { 3, 3183 }, { 4, 2777 },
+		{ 5, 2571 }, { 6, 2447 }, { 7, 2365 }, { 8, 2307 },
+		{ 9, 2263 }, { 10, 2229 }, { 11, 2201 }, { 12, 2179 },
+		{ 13, 2161 }, { 14, 2145 }, { 15, 2132 }, { 16, 2120 },
+		{ 17, 2110 }, { 18, 2101 }, { 19, 2094 }, { 20, 2086 },
+		{ 21, 2080 }, { 22, 2074 }, { 23, 2069 }, { 24, 2064 },
+		{ 25, 2060 }, { 26, 2056 }, { 27, 2052 }, { 28, 2049 },
+		{ 29, 2046 }, { 30, 2043 }, { 31, 2040 }, { 32, 2037 },
+		{ 33, 2035 }, { 34, 2033 }, { 35, 2031 }, { 36, 2029 },
+		{ 37, 2027 }, { 38, 2025 }, { 39, 2023 }, { 40, 2022 },
+		{ 41, 2020 }, { 42, 2019 }, { 43, 2017 }, { 44, 2016 },
+		{ 45, 2015 }, { 46, 2013 }, { 47, 2012 }, { 48, 2011 },
+		{ 49, 2010 }, { 50, 2009 }, { 51, 2008 }, { 52, 2007 },
+		{ 53, 2006 }, { 55, 2005 }, { 56, 2004 }, { 57, 2003 },
+		{ 58, 2002 }, { 60, 2001 }, { 61, 2000 }, { 63, 1999 },
+		{ 65, 1998 }, { 67, 1997 }, { 68, 1996 }, { 70, 1995 },
+		{ 72, 1994 }, { 75, 1993 }, { 77, 1992 }, { 80, 1991 },
+		{ 82, 1990 }, { 85, 1989 }, { 88, 1988 }, { 92, 1987 },
+		{ 95, 1986 }, { 99, 1985 }, { 104, 1984 }, { 108, 1983 },
+		{ 113, 1982 }, { 119, 1981 }, { 125, 1980 }, { 132, 1979 },
+		{ 140, 1978 }, { 149, 1977 }, { 158, 1976 }, { 170, 1975 },
+		{ 183, 1974 }, { 198, 1973 }, { 216, 1972 }, { 237, 1971 },
+		{ 263, 1970 }, { 296, 1969 }, { 338, 1968 }, { 394, 1967 },
+		{ 472, 1966 }, { 588, 1965 }, { 782, 1964 }, { 1166, 1963 },
+		{ 2290, 1962 }, { 65869, 1961 },
 	};
 	u64 df = n - 1;
+	unsigned int i;
 
-	if (df <= ARRAY_SIZE(t))
-		return t[df - 1];
-	if (df < 60)
-		return 2021;
-	if (df < 120)
-		return 2000;
-	return df < 1000 ? 1980 : 1960;
+	for (i = 0; i < ARRAY_SIZE(t); i++)
+		if (df <= t[i].last_df)
+			return t[i].milli;
+	return 1960;
 }
 
 /**

@@ -314,7 +314,9 @@ struct lttng_calibrate_probe {
  * @next: the slot of the next row, kept so that adding a row needs no
  *	division
  * @begun: rows the run has started writing
- * @rows: rows completely written; row i is in slot i % @window
+ * @rows: rows completely written; row i is in slot i % @window.  @begun
+ *	and @rows count at most a run's iterations (max_iterations, an int):
+ *	native words, which smp_load_acquire() takes on 32-bit too
  * @withheld: bit i set once counter i was found not counting: its columns
  *	are withheld
  * @value: @window rows of @stride values
@@ -329,8 +331,8 @@ struct lttng_calibrate_deltas {
 	u32 window;
 	u32 stride;
 	u32 next;
-	u64 begun;
-	u64 rows;
+	unsigned long begun;
+	unsigned long rows;
 	unsigned long withheld;
 	s64 value[];
 };
@@ -340,7 +342,7 @@ static __always_inline void
 lttng_calibrate_deltas_add(struct lttng_calibrate_deltas *d,
 			   s64 sample[][LTTNG_CALIBRATE_NR_ROWS])
 {
-	u64 n = d->rows;
+	unsigned long n = d->rows;
 	unsigned int m;
 	s64 *row;
 

@@ -748,6 +748,42 @@ TEST_F(test_pmu, event_that_cannot_open)
 	free(after);
 }
 
+/* Lines of kprobes/list on calls_symbol's default, lttng_calibrate_target. */
+static int target_kprobes(void)
+{
+	char *text = lc_read_file("/sys/kernel/debug/kprobes/list", NULL);
+	char *line, *save = NULL;
+	int n = 0;
+
+	/*
+	 * "ADDRESS  k  SYMBOL+OFFSET  [MODULE] [FLAGS]", the offset past an
+	 * endbr64 where the kernel has IBT.
+	 */
+	for (line = text ? strtok_r(text, "\n", &save) : NULL; line;
+	     line = strtok_r(NULL, "\n", &save))
+		n += !!strstr(line, " lttng_calibrate_target+0x");
+	free(text);
+	return n;
+}
+
+/*
+ * The calls event's kprobe is registered when the test PMU loads, not by
+ * its ->event_init(): perf calls that for a group's sibling with the
+ * leader's ctx->mutex held, and arming a kprobe takes cpus_read_lock(),
+ * which CPU hotplug takes before ctx->mutex.  So the kprobe is listed
+ * before any calls event exists, and once only while one does.
+ */
+TEST_F(test_pmu, calls_kprobe_registered_at_load)
+{
+	EXPECT_EQ(1, target_kprobes());
+	select_list(_metadata, self->tsc, self->calls, NULL);
+	EXPECT_EQ(1, target_kprobes());
+	ASSERT_EQ(0, run("1000"));
+	check_results(_metadata, 1000);
+	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
+	EXPECT_EQ(1, target_kprobes());
+}
+
 /*
  * Review findings, each with the test that showed it.
  */

@@ -16,8 +16,11 @@
  *                     events/tsc.scale says how many ns a count is, and
  *                     events/tsc.unit "ns", as perf(1) reads them
  *   calls  event=0x2  calls of calls_symbol (a parameter, default
- *                     lttng_calibrate_target), which a kprobe counts while
- *                     a calls event exists
+ *                     lttng_calibrate_target), which a kprobe registered
+ *                     when the module loads counts; when that kprobe could
+ *                     not be registered (no such function then), or its
+ *                     function's module went away since, a calls event
+ *                     fails to open with the error
  *   idle   event=0x3  nothing: always 0
  *
  * Format: event (config:0-7); fail_add (config1:0), add() fails, so the
@@ -43,7 +46,6 @@
 #include <linux/kprobes.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
-#include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/perf_event.h>
 #include <linux/sysfs.h>
@@ -98,10 +100,15 @@ static DEFINE_PER_CPU(unsigned int, test_pmu_used);
 /* Calls of calls_symbol, per CPU. */
 static DEFINE_PER_CPU(u64, test_pmu_calls);
 
-/* The kprobe that counts calls, registered while calls events exist. */
-static DEFINE_MUTEX(test_pmu_calls_lock);
-static unsigned int test_pmu_calls_users;
+/*
+ * The kprobe that counts calls, registered at module init: perf calls
+ * ->event_init() of a group's sibling with the leader's ctx->mutex held,
+ * and registering a kprobe there would take cpus_read_lock() (to arm it)
+ * inside ctx->mutex, the reverse of CPU hotplug's order.
+ */
 static struct kprobe test_pmu_kp;
+/* 0 once registered, else why it could not be. */
+static int test_pmu_calls_err;
 
 static int test_pmu_calls_pre(struct kprobe *p, struct pt_regs *regs)
 {
@@ -109,29 +116,15 @@ static int test_pmu_calls_pre(struct kprobe *p, struct pt_regs *regs)
 	return 0;
 }
 
-static int test_pmu_calls_get(void)
+/* Whether calls can be counted: the kprobe is there and its function too. */
+static int test_pmu_calls_check(void)
 {
-	int err = 0;
-
-	mutex_lock(&test_pmu_calls_lock);
-	if (!test_pmu_calls_users) {
-		memset(&test_pmu_kp, 0, sizeof(test_pmu_kp));
-		test_pmu_kp.symbol_name = calls_symbol;
-		test_pmu_kp.pre_handler = test_pmu_calls_pre;
-		err = register_kprobe(&test_pmu_kp);
-	}
-	if (!err)
-		test_pmu_calls_users++;
-	mutex_unlock(&test_pmu_calls_lock);
-	return err;
-}
-
-static void test_pmu_calls_put(struct perf_event *event)
-{
-	mutex_lock(&test_pmu_calls_lock);
-	if (!--test_pmu_calls_users)
-		unregister_kprobe(&test_pmu_kp);
-	mutex_unlock(&test_pmu_calls_lock);
+	if (test_pmu_calls_err)
+		return test_pmu_calls_err;
+	/* Its module unloaded, the kprobe counts nothing any more. */
+	if (kprobe_gone(&test_pmu_kp))
+		return -ENOENT;
+	return 0;
 }
 
 /* What the event's counter would read now, on its CPU. */
@@ -167,10 +160,9 @@ static int test_pmu_event_init(struct perf_event *event)
 	    code < TEST_PMU_TSC || code > TEST_PMU_IDLE)
 		return -EINVAL;
 	if (code == TEST_PMU_CALLS) {
-		err = test_pmu_calls_get();
+		err = test_pmu_calls_check();
 		if (err)
 			return err;
-		event->destroy = test_pmu_calls_put;
 	}
 	event->hw.config = code;
 	return 0;
@@ -255,9 +247,10 @@ static ssize_t test_pmu_tsc_scale_show(struct device *dev,
 {
 	u64 scale = div_u64(1000000000000000ULL,
 			    lttng_calibrate_arch_counter_khz());
+	u32 frac;
+	u64 whole = div_u64_rem(scale, NSEC_PER_SEC, &frac);
 
-	return sysfs_emit(page, "%llu.%09llu\n", div_u64(scale, NSEC_PER_SEC),
-			  scale % NSEC_PER_SEC);
+	return sysfs_emit(page, "%llu.%09u\n", whole, frac);
 }
 
 static struct device_attribute test_pmu_event_tsc_scale = {
@@ -312,17 +305,30 @@ static int __init test_pmu_init(void)
 
 	if (!lttng_calibrate_arch_counter_khz())
 		return -ENODEV;
+	test_pmu_kp.symbol_name = calls_symbol;
+	test_pmu_kp.pre_handler = test_pmu_calls_pre;
+	test_pmu_calls_err = register_kprobe(&test_pmu_kp);
+	if (test_pmu_calls_err)
+		pr_info("no kprobe on %s (error %d): calls events fail to open\n",
+			calls_symbol, test_pmu_calls_err);
 	err = perf_pmu_register(&test_pmu, name, -1);
 	if (err)
-		return err;
+		goto out_unregister_kprobe;
 	pr_info("PMU %s, type %d, %u counters per CPU\n", name, test_pmu.type,
 		counters);
 	return 0;
+
+out_unregister_kprobe:
+	if (!test_pmu_calls_err)
+		unregister_kprobe(&test_pmu_kp);
+	return err;
 }
 
 static void __exit test_pmu_exit(void)
 {
 	perf_pmu_unregister(&test_pmu);
+	if (!test_pmu_calls_err)
+		unregister_kprobe(&test_pmu_kp);
 }
 
 module_init(test_pmu_init);

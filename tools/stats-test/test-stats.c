@@ -10,6 +10,7 @@
  * the integer midpoint of its bucket [lo, lo + w - 1], w = 2^(bits - 6),
  * clamp to [min, max]), not from the histogram walk under test.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -421,11 +422,12 @@ static void test_derived(void)
 {
 	s64 pct = 0;
 
-	CHECK_U64(lttng_calibrate_t975_milli(2), 12706);
-	CHECK_U64(lttng_calibrate_t975_milli(31), 2042);
-	CHECK_U64(lttng_calibrate_t975_milli(1001), 1960);
-	/* 12.706 * 1.000 / sqrt(2) = 8.9845, floored from sqrt(2) ~ 1.414 */
-	CHECK_S64(lttng_calibrate_ci95_milli(1000, 2), 8985);
+	/* t(0.975, df) rounded up: 12.7062, 2.0423, 1.9623 */
+	CHECK_U64(lttng_calibrate_t975_milli(2), 12707);
+	CHECK_U64(lttng_calibrate_t975_milli(31), 2043);
+	CHECK_U64(lttng_calibrate_t975_milli(1001), 1963);
+	/* 12.707 * 1.000 / sqrt(2) = 8.9866, floored from sqrt(2) ~ 1.414 */
+	CHECK_S64(lttng_calibrate_ci95_milli(1000, 2), 8986);
 	/* 1.960 * 2.000 / sqrt(10^6) = 0.00392 */
 	CHECK_S64(lttng_calibrate_ci95_milli(2000, 1000000), 3);
 	CHECK_S64(lttng_calibrate_ci95_milli(1000, 1), 0);
@@ -440,6 +442,105 @@ static void test_derived(void)
 	CHECK_S64(lttng_calibrate_milli_to_ns(S64_MAX, 1), S64_MAX);
 	CHECK_S64(lttng_calibrate_milli(S64_MAX / 100), S64_MAX);
 	CHECK_S64(lttng_calibrate_milli(-7), -7000);
+}
+
+/*
+ * P(|T| < @x) for Student's t with @nu degrees of freedom: the finite sums
+ * of Abramowitz and Stegun 26.7.3 (odd @nu) and 26.7.4 (even), exact for
+ * an integer @nu, in about @nu / 2 terms.
+ */
+static double t_two_sided(double x, unsigned int nu)
+{
+	double theta = atan(x / sqrt(nu)), c2 = cos(theta) * cos(theta);
+	double term = 1, sum = 1;
+	unsigned int k;
+
+	if (nu % 2 == 0) {
+		/* sin(theta) (1 + 1/2 c2 + 1.3/(2.4) c2^2 + ... c2^(nu/2 - 1)) */
+		for (k = 1; 2 * k < nu; k++) {
+			term *= c2 * (2 * k - 1) / (2 * k);
+			sum += term;
+		}
+		return sin(theta) * sum;
+	}
+	/* 2/pi (theta + sin cos (1 + 2/3 c2 + ... c2^((nu - 3) / 2))) */
+	for (k = 1; 2 * k + 1 < nu; k++) {
+		term *= c2 * (2 * k) / (2 * k + 1);
+		sum += term;
+	}
+	return 2 / M_PI * (theta + (nu > 1 ? sin(theta) * cos(theta) * sum : 0));
+}
+
+/*
+ * t(0.975, @nu) by the Cornish-Fisher expansion in 1 / @nu (Abramowitz
+ * and Stegun 26.7.5), whose first left-out term is below 10^-15 for
+ * @nu >= 1000.
+ */
+static double t975_expansion(double nu)
+{
+	const double x = 1.959963984540054; /* the normal's 97.5 % quantile */
+	double x2 = x * x;
+	double g1 = (x2 + 1) * x / 4;
+	double g2 = ((5 * x2 + 16) * x2 + 3) * x / 96;
+	double g3 = (((3 * x2 + 19) * x2 + 17) * x2 - 15) * x / 384;
+	double g4 = ((((79 * x2 + 776) * x2 + 1482) * x2 - 1920) * x2 - 945) *
+		    x / 92160;
+
+	return x + (g1 + (g2 + (g3 + g4 / nu) / nu) / nu) / nu;
+}
+
+/* Degrees of freedom checked with the exact sums, and with the expansion. */
+#define T975_EXACT_DF		10000
+#define T975_EXPANSION_DF	1000
+#define T975_LAST_DF		1000000
+
+/*
+ * The table must give ceil(1000 t(0.975, df)) for every df: at least the
+ * quantile (an interval never too narrow), less than a thousandth above
+ * it.  Up to T975_EXACT_DF by the exact distribution, from
+ * T975_EXPANSION_DF on by the expansion; where both apply they must agree.
+ */
+static void test_t975(void)
+{
+	unsigned int df, bad = 0;
+	double v, t;
+
+	for (df = 1; df <= T975_LAST_DF; df++) {
+		v = lttng_calibrate_t975_milli(df + 1U) / 1000.0;
+		if (df <= T975_EXACT_DF &&
+		    (t_two_sided(v, df) < 0.95 ||
+		     t_two_sided(v - 0.001, df) >= 0.95)) {
+			if (bad++ < 10)
+				tap_diag("  df %u: %.3f is not the exact quantile rounded up",
+					 df, v);
+			continue;
+		}
+		if (df < T975_EXPANSION_DF)
+			continue;
+		t = t975_expansion(df);
+		if (t > v || t <= v - 0.001) {
+			if (bad++ < 10)
+				tap_diag("  df %u: %.3f, the expansion's t is %.9f",
+					 df, v, t);
+		}
+		/* The two references agree to 10^-12 where both apply. */
+		if (df <= T975_EXACT_DF &&
+		    fabs(t_two_sided(t, df) - 0.95) > 1e-12) {
+			if (bad++ < 10)
+				tap_diag("  df %u: the expansion's %.9f has P %.15f",
+					 df, t, t_two_sided(t, df));
+		}
+	}
+	/* Published values: t(0.975, 1) = tan(0.475 pi), t(0.975, 30). */
+	if (fabs(t_two_sided(12.706204736, 1) - 0.95) > 1e-10 ||
+	    fabs(t_two_sided(2.0422724563, 30) - 0.95) > 1e-10) {
+		tap_diag("  the exact sums miss published quantiles");
+		bad++;
+	}
+	if (bad) {
+		tap_diag("  %u df wrong", bad);
+		failed = true;
+	}
 }
 
 /*
@@ -497,6 +598,7 @@ static const struct {
 	{ test_bucket_saturation, "bucket counters saturate at U32_MAX" },
 	{ test_pending_values, "repeated values counted later: same summary" },
 	{ test_derived, "t quantile, 95% interval, percent, ns conversion" },
+	{ test_t975, "t(0.975, df) rounded up for every df up to 10^6" },
 	{ test_billion, "10^9 samples of about 10^9" },
 };
 
