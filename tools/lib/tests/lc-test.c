@@ -686,16 +686,17 @@ static void test_kmsg_unload_race(void)
 	};
 	char *v61 = fixture("kmsg-unload-race-6.1.log");
 	char *v612 = fixture("kmsg-unload-race-6.12.log");
+	char *v72 = fixture("kmsg-unload-race-7.2.log");
 	int tolerated, errors;
 	size_t i;
 
-	tap_check(v61 && v612, "kmsg unload race: the captured logs");
-	if (!v61 || !v612)
+	tap_check(v61 && v612 && v72, "kmsg unload race: the captured logs");
+	if (!v61 || !v612 || !v72)
 		goto out;
 	/* Not vacuous: outside the rule, each log is a failure. */
 	errors = scan_log(v61, "", NULL, NULL, &tolerated);
 	tap_check(errors == 4 && !tolerated && lc_kmsg_match(v61) &&
-		  lc_kmsg_match(v612),
+		  lc_kmsg_match(v612) && lc_kmsg_match(v72),
 		  "kmsg unload race: the logs hold reports (4 lines in 6.1's)");
 	for (i = 0; i < ARRAY_SIZE(variants); i++) {
 		errors = scan_log(v61, "6.1.0-57-arm64", variants[i].from,
@@ -710,6 +711,13 @@ static void test_kmsg_unload_race(void)
 	errors = scan_log(v612, "6.12.95+deb12-amd64", NULL, NULL, &tolerated);
 	tap_check(!errors && tolerated == 1,
 		  "kmsg unload race: 6.12's log: tolerated");
+	errors = scan_log(v72, "7.2.13-lc-debug", NULL, NULL, &tolerated);
+	tap_check(!errors && tolerated == 1,
+		  "kmsg unload race: 7.2's log (full_proxy_open_regular): tolerated");
+	errors = scan_log(v72, "7.2.13-lc-debug", "full_proxy_open_regular+",
+			  "full_proxy_open_short+", &tolerated);
+	tap_check(errors && !tolerated,
+		  "kmsg unload race: 7.2's log, another function: counted");
 	errors = scan_log(v61, "7.3.0", NULL, NULL, &tolerated);
 	tap_check(errors == 4 && !tolerated,
 		  "kmsg unload race: a kernel after the window's last: counted");
@@ -727,6 +735,7 @@ static void test_kmsg_unload_race(void)
 out:
 	free(v61);
 	free(v612);
+	free(v72);
 }
 
 int main(void)

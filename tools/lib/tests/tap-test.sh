@@ -303,7 +303,7 @@ if command -v bash > /dev/null; then
 		bash -c ". '$lib/kmsg.sh' && kmsg_unload_race '$1' < '$tmp/race.log' |
 			kmsg_grep -c" > "$tmp/got" 2> "$tmp/race.err" || rc=$?
 	}
-	for v in 6.1 6.12; do
+	for v in 6.1 6.12 7.2; do
 		race "" "$fx/kmsg-unload-race-$v.log"
 		check "kmsg.sh: unload race: $v's log holds reports" \
 			sh -c "[ $rc -eq 0 ] && [ \$(cat '$tmp/got') -ge 2 ]"
@@ -315,6 +315,9 @@ if command -v bash > /dev/null; then
 			grep -q '^kmsg.sh: 2 report(s)' '$tmp/race.err'"
 	race 6.12.95+deb12-amd64 "$fx/kmsg-unload-race-6.12.log"
 	check "kmsg.sh: unload race: 6.12's log on 6.12: tolerated" \
+		sh -c "[ $rc -eq 1 ] && cmp -s '$tmp/want' '$tmp/got'"
+	race 7.2.13-lc-debug "$fx/kmsg-unload-race-7.2.log"
+	check "kmsg.sh: unload race: 7.2's log on 7.2: tolerated" \
 		sh -c "[ $rc -eq 1 ] && cmp -s '$tmp/want' '$tmp/got'"
 	while IFS='|' read -r kver script what; do
 		race "$kver" "$fx/kmsg-unload-race-6.1.log" "$script"
@@ -332,6 +335,10 @@ if command -v bash > /dev/null; then
 	7.3.0|p;d|a kernel after the window's last
 	6.0.19|p;d|a kernel before the window
 	EOF
+	race 7.2.13-lc-debug "$fx/kmsg-unload-race-7.2.log" \
+		's/ full_proxy_open_regular+/ full_proxy_open_short+/'
+	check "kmsg.sh: unload race: 7.2's log, another function: counted" \
+		sh -c "[ $rc -eq 0 ] && [ \$(cat '$tmp/got') -ge 1 ]"
 else
 	tap_skip "kmsg.sh" "no bash"
 fi
