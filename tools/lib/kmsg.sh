@@ -55,7 +55,7 @@ kmsg_header_define() {
 }
 
 kmsg_unload_race() {
-	local first last begins ends text functions files
+	local first last begins ends text functions files patterns
 
 	first=$(kmsg_header_define LC_KMSG_UNLOAD_RACE_FIRST)
 	last=$(kmsg_header_define LC_KMSG_UNLOAD_RACE_LAST)
@@ -64,6 +64,7 @@ kmsg_unload_race() {
 	text=$(kmsg_header_define LC_KMSG_UNLOAD_RACE)
 	functions=$(kmsg_header_list lc_kmsg_unload_race_functions)
 	files=$(kmsg_header_list lc_kmsg_unload_race_files)
+	patterns=$(kmsg_patterns) || return 2
 	if [ -z "$first" ] || [ -z "$last" ] || [ -z "$begins" ] ||
 	   [ -z "$ends" ] || [ -z "$text" ] || [ -z "$functions" ] ||
 	   [ -z "$files" ]; then
@@ -72,7 +73,8 @@ kmsg_unload_race() {
 	fi
 	awk -v kver="$1" -v first="$first" -v last="$last" \
 	    -v begins="$begins" -v ends="$ends" -v text="$text" \
-	    -v functions="$functions" -v files="$files" '
+	    -v functions="$functions" -v files="$files" \
+	    -v patterns="$patterns" '
 	function close_window(ended,    i) {
 		if (ended && window && !foreign && warns == messages &&
 		    traces <= warns) {
@@ -105,9 +107,18 @@ kmsg_unload_race() {
 		split(files, l, "\n")
 		for (i in l)
 			file[l[i]] = 1
+		np = split(patterns, pattern, "\n")
+	}
+	# another pattern of kmsg_patterns.h than WARNING: and Call Trace
+	function other_pattern(line,    i) {
+		for (i = 1; i <= np; i++)
+			if (pattern[i] != "WARNING:" && pattern[i] != "Call Trace" &&
+			    index(line, pattern[i]))
+				return 1
+		return 0
 	}
 	index($0, begins) { if (!open) n = 0; open = 1; held[n++] = $0; next }
-	index($0, ends) { held[n++] = $0; if (open) close_window(1); else print; next }
+	index($0, ends) { if (!open) { print; next } held[n++] = $0; close_window(1); next }
 	!open { print; next }
 	{
 		drop[n] = 0
@@ -130,6 +141,8 @@ kmsg_unload_race() {
 		} else if (index($0, "Call Trace")) {
 			traces++
 			drop[n] = 1
+		} else if (other_pattern($0)) {
+			foreign++
 		}
 		n++
 	}

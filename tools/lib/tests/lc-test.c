@@ -708,6 +708,11 @@ static void test_kmsg_unload_race(void)
 			tap_diag("%d tolerated, %d lines counted", tolerated,
 				 errors);
 	}
+	errors = scan_log(v61, "6.1.0-57-amd64", "Modules linked in:",
+			  "BUG: KASAN: slab-use-after-free in f+0x1/0x2 ",
+			  &tolerated);
+	tap_check(errors == 6 && !tolerated,
+		  "kmsg unload race: 6.1's log, a BUG beside it: all counted");
 	errors = scan_log(v612, "6.12.95+deb12-amd64", NULL, NULL, &tolerated);
 	tap_check(!errors && tolerated == 1,
 		  "kmsg unload race: 6.12's log: tolerated");

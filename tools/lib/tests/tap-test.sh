@@ -335,6 +335,11 @@ if command -v bash > /dev/null; then
 	7.3.0|p;d|a kernel after the window's last
 	6.0.19|p;d|a kernel before the window
 	EOF
+	# Another kind of report beside it: all of them count, the race's too.
+	race 6.1.0-57-amd64 "$fx/kmsg-unload-race-6.1.log" \
+		's/Modules linked in:.*/BUG: KASAN: slab-use-after-free in f+0x1\/0x2/'
+	check "kmsg.sh: unload race: 6.1's log, a BUG beside it: all counted" \
+		sh -c "[ $rc -eq 0 ] && [ \$(cat '$tmp/got') -eq 6 ]"
 	race 7.2.13-lc-debug "$fx/kmsg-unload-race-7.2.log" \
 		's/ full_proxy_open_regular+/ full_proxy_open_short+/'
 	check "kmsg.sh: unload race: 7.2's log, another function: counted" \
