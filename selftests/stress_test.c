@@ -1034,24 +1034,45 @@ static void storm_setter(struct report *r, unsigned long long s)
 	write_settings(r, storm_settings, ARRAY_SIZE(storm_settings));
 }
 
-/* rmmod: refused while a file is open or a run going on. */
+/*
+ * rmmod: refused while a file is open or a run going on.  The readers'
+ * opens may meet the kernel's unload race (kmsg_patterns.h): the unload is
+ * marked in the kernel log from its first attempt to the one that
+ * unloaded, not attempt by attempt, which would flood the log.  The race
+ * is only in an attempt that unloads: one refused never dropped the last
+ * reference.
+ */
 static void storm_unloader(struct report *r, unsigned long long s)
 {
+	bool marked = false;
+	int err;
+
 	while (!stopping) {
 		r->ops++;
-		if (!syscall(SYS_delete_module, "lttng_calibrate", O_NONBLOCK)) {
+		if (!marked)
+			kmsg_unload_begins();
+		marked = true;
+		err = syscall(SYS_delete_module, "lttng_calibrate", O_NONBLOCK) ?
+		      errno : 0;
+		if (err != EBUSY && err != EAGAIN) {
+			kmsg_unload_ends();
+			marked = false;
+		}
+		if (!err) {
 			r->done++;
 			if (ensure_module())
 				report_bad(r, "unloaded, cannot reload");
-		} else if (errno == EBUSY || errno == EAGAIN) {
+		} else if (err == EBUSY || err == EAGAIN) {
 			r->busy++;
 		} else {
-			tally(r, errno, "delete_module");
+			tally(r, err, "delete_module");
 			if (ensure_module())
 				report_bad(r, "not loaded, cannot load");
 		}
 		sleep_ms(20);
 	}
+	if (marked)
+		kmsg_unload_ends();
 }
 
 static void storm_hotplug(struct report *r, unsigned long long s)
@@ -1261,19 +1282,24 @@ static const enum role unload_storm_roles[] = {
 	PARAMETERS, PARAMETERS, READER,
 };
 
-/* Unloads lttng_calibrate, retrying while a reader holds a file open. */
+/*
+ * Unloads lttng_calibrate, retrying while a reader holds a file open, marked
+ * in the kernel log as an unload that opens may race with (kmsg_patterns.h).
+ */
 static int unload_retrying(void)
 {
-	int tries;
+	int tries, err = EBUSY;
 
+	kmsg_unload_begins();
 	for (tries = 0; tries < UNLOAD_TRIES; tries++) {
-		if (!syscall(SYS_delete_module, "lttng_calibrate", O_NONBLOCK))
-			return 0;
-		if (errno != EBUSY && errno != EAGAIN)
-			return errno;
+		err = syscall(SYS_delete_module, "lttng_calibrate", O_NONBLOCK) ?
+		      errno : 0;
+		if (err != EBUSY && err != EAGAIN)
+			break;
 		sleep_ms(5);
 	}
-	return EBUSY;
+	kmsg_unload_ends();
+	return err == EAGAIN ? EBUSY : err;
 }
 
 TEST_F_TIMEOUT(stress, unload_storm, 200)

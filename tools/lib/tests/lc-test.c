@@ -597,6 +597,152 @@ static void test_kmsg(void)
 	tap_check(all, "kmsg patterns: none empty, none with '\"' or '\\'");
 }
 
+/* A file of fixtures/, beside this program; NULL when unreadable. */
+static char *fixture(const char *name)
+{
+	char path[PATH_MAX], *slash, *text;
+	ssize_t n = readlink("/proc/self/exe", path, sizeof(path) - 1);
+
+	if (n <= 0)
+		return NULL;
+	path[n] = '\0';
+	slash = strrchr(path, '/');
+	if (!slash || snprintf(slash + 1, sizeof(path) - (slash + 1 - path),
+			       "fixtures/%s", name) >= (int)sizeof(path))
+		return NULL;
+	text = lc_read_file(path, NULL);
+	if (!text)
+		tap_diag("%s: %s", path, strerror(errno));
+	return text;
+}
+
+/*
+ * @log, with every @from replaced by @to (none when @from is NULL), read
+ * line by line as the kernel @release's: the pattern lines that count;
+ * the reports tolerated in @tolerated.
+ */
+static int scan_log(const char *log, const char *release, const char *from,
+		    const char *to, int *tolerated)
+{
+	struct lc_kmsg_scan scan;
+	char line[1024];
+	const char *p = log, *end;
+	size_t len, flen = from ? strlen(from) : 0;
+	char *hit;
+
+	lc_kmsg_scan_start(&scan, release);
+	for (; *p; p = *end ? end + 1 : end) {
+		end = strchrnul(p, '\n');
+		len = end - p < (long)sizeof(line) - 1 ? (size_t)(end - p) :
+		      sizeof(line) - 1;
+		memcpy(line, p, len);
+		line[len] = '\0';
+		hit = from ? strstr(line, from) : NULL;
+		if (hit) {
+			char rest[1024];
+
+			snprintf(rest, sizeof(rest), "%s", hit + flen);
+			snprintf(hit, sizeof(line) - (hit - line), "%s%s", to,
+				 rest);
+		}
+		lc_kmsg_scan_line(&scan, line);
+	}
+	lc_kmsg_scan_end(&scan);
+	*tolerated = scan.tolerated;
+	return scan.errors;
+}
+
+/*
+ * The kernel's unload race, in logs captured in guests (fixtures/): each
+ * tolerated where kmsg_patterns.h says, and each thing that makes a report
+ * another one (its text, its function, its file, no unload around it,
+ * another report beside it, a kernel without the window) counted again.
+ */
+static void test_kmsg_unload_race(void)
+{
+	static const struct {
+		const char *from, *to, *what;
+		int tolerated;
+	} variants[] = {
+		{ NULL, NULL, "as captured: tolerated", 2 },
+		{ "did not clean up at exit", "did not cleanup at exit",
+		  "other text: counted", 0 },
+		{ "clean up at exit: results_kv", "clean up at exit: results_kv2",
+		  "another file: counted", 0 },
+		{ " full_proxy_open+", " full_proxy_release+",
+		  "another function: counted", 0 },
+		{ "at fs/debugfs/file.c:334 full_proxy_open+",
+		  "at fs/debugfs/file.c:334 my_full_proxy_open+",
+		  "a function whose name ends the same: counted", 0 },
+		{ "test: unload begins", "test: unload start",
+		  "no unload begun: counted", 0 },
+		{ "test: unload ends", "test: unload over",
+		  "an unload never ended: counted", 0 },
+		{ "debugfs file owner did not clean up at exit: results_kv",
+		  "WARNING: possible circular locking dependency detected",
+		  "another warning beside it: counted", 0 },
+		{ "---[ end trace", "Call Trace:",
+		  "a stack dump beside it: counted", 0 },
+	};
+	char *v61 = fixture("kmsg-unload-race-6.1.log");
+	char *v612 = fixture("kmsg-unload-race-6.12.log");
+	char *v72 = fixture("kmsg-unload-race-7.2.log");
+	int tolerated, errors;
+	size_t i;
+
+	tap_check(v61 && v612 && v72, "kmsg unload race: the captured logs");
+	if (!v61 || !v612 || !v72)
+		goto out;
+	/* Not vacuous: outside the rule, each log is a failure. */
+	errors = scan_log(v61, "", NULL, NULL, &tolerated);
+	tap_check(errors == 4 && !tolerated && lc_kmsg_match(v61) &&
+		  lc_kmsg_match(v612) && lc_kmsg_match(v72),
+		  "kmsg unload race: the logs hold reports (4 lines in 6.1's)");
+	for (i = 0; i < ARRAY_SIZE(variants); i++) {
+		errors = scan_log(v61, "6.1.0-57-arm64", variants[i].from,
+				  variants[i].to, &tolerated);
+		tap_check(tolerated == variants[i].tolerated &&
+			  !errors == !!variants[i].tolerated,
+			  "kmsg unload race: 6.1's log, %s", variants[i].what);
+		if (tolerated != variants[i].tolerated || !errors != !!variants[i].tolerated)
+			tap_diag("%d tolerated, %d lines counted", tolerated,
+				 errors);
+	}
+	errors = scan_log(v61, "6.1.0-57-amd64", "Modules linked in:",
+			  "BUG: KASAN: slab-use-after-free in f+0x1/0x2 ",
+			  &tolerated);
+	tap_check(errors == 6 && !tolerated,
+		  "kmsg unload race: 6.1's log, a BUG beside it: all counted");
+	errors = scan_log(v612, "6.12.95+deb12-amd64", NULL, NULL, &tolerated);
+	tap_check(!errors && tolerated == 1,
+		  "kmsg unload race: 6.12's log: tolerated");
+	errors = scan_log(v72, "7.2.13-lc-debug", NULL, NULL, &tolerated);
+	tap_check(!errors && tolerated == 1,
+		  "kmsg unload race: 7.2's log (full_proxy_open_regular): tolerated");
+	errors = scan_log(v72, "7.2.13-lc-debug", "full_proxy_open_regular+",
+			  "full_proxy_open_short+", &tolerated);
+	tap_check(errors && !tolerated,
+		  "kmsg unload race: 7.2's log, another function: counted");
+	errors = scan_log(v61, "7.3.0", NULL, NULL, &tolerated);
+	tap_check(errors == 4 && !tolerated,
+		  "kmsg unload race: a kernel after the window's last: counted");
+	errors = scan_log(v61, "6.0.19", NULL, NULL, &tolerated);
+	tap_check(errors == 4 && !tolerated,
+		  "kmsg unload race: a kernel before the window: counted");
+	tap_check(lc_kmsg_unload_race_kernel("6.1.0-57-amd64") &&
+		  lc_kmsg_unload_race_kernel("6.12.95+deb12-rt-amd64") &&
+		  lc_kmsg_unload_race_kernel("7.2.13-lc-debug") &&
+		  !lc_kmsg_unload_race_kernel("7.3") &&
+		  !lc_kmsg_unload_race_kernel("6.0.19") &&
+		  !lc_kmsg_unload_race_kernel("") &&
+		  !lc_kmsg_unload_race_kernel("x"),
+		  "kmsg unload race: the kernels with the window");
+out:
+	free(v61);
+	free(v612);
+	free(v72);
+}
+
 int main(void)
 {
 	int a[7];
@@ -613,5 +759,6 @@ int main(void)
 	test_json();
 	test_csv();
 	test_kmsg();
+	test_kmsg_unload_race();
 	return tap_exit_status();
 }

@@ -293,6 +293,57 @@ if command -v bash > /dev/null; then
 		> "$tmp/got" 2>&1 || rc=$?
 	check "kmsg.sh: without kmsg_patterns.h: status 2, never a silent pass" \
 		[ "$rc" -eq 2 ]
+	# The kernel's unload race: the logs captured in guests (fixtures/),
+	# as lc-test reads them in C.  Not vacuous: each holds reports that
+	# kmsg_grep finds; each variant that makes it another report fails.
+	fx=$tests/fixtures
+	race() { # KVER FILE [SED]: kmsg_grep -c of what kmsg_unload_race left
+		sed -e "${3:-p;d}" "$2" > "$tmp/race.log"
+		rc=0
+		bash -c ". '$lib/kmsg.sh' && kmsg_unload_race '$1' < '$tmp/race.log' |
+			kmsg_grep -c" > "$tmp/got" 2> "$tmp/race.err" || rc=$?
+	}
+	for v in 6.1 6.12 7.2; do
+		race "" "$fx/kmsg-unload-race-$v.log"
+		check "kmsg.sh: unload race: $v's log holds reports" \
+			sh -c "[ $rc -eq 0 ] && [ \$(cat '$tmp/got') -ge 2 ]"
+	done
+	race 6.1.0-57-arm64 "$fx/kmsg-unload-race-6.1.log"
+	echo 0 > "$tmp/want"
+	check "kmsg.sh: unload race: 6.1's log on 6.1: tolerated" \
+		sh -c "[ $rc -eq 1 ] && cmp -s '$tmp/want' '$tmp/got' &&
+			grep -q '^kmsg.sh: 2 report(s)' '$tmp/race.err'"
+	race 6.12.95+deb12-amd64 "$fx/kmsg-unload-race-6.12.log"
+	check "kmsg.sh: unload race: 6.12's log on 6.12: tolerated" \
+		sh -c "[ $rc -eq 1 ] && cmp -s '$tmp/want' '$tmp/got'"
+	race 7.2.13-lc-debug "$fx/kmsg-unload-race-7.2.log"
+	check "kmsg.sh: unload race: 7.2's log on 7.2: tolerated" \
+		sh -c "[ $rc -eq 1 ] && cmp -s '$tmp/want' '$tmp/got'"
+	while IFS='|' read -r kver script what; do
+		race "$kver" "$fx/kmsg-unload-race-6.1.log" "$script"
+		check "kmsg.sh: unload race: 6.1's log, $what: counted" \
+			sh -c "[ $rc -eq 0 ] && [ \$(cat '$tmp/got') -ge 1 ]"
+	done <<-'EOF'
+	6.1.0-57-amd64|s/did not clean up at exit/did not cleanup at exit/|other text
+	6.1.0-57-amd64|s/clean up at exit: results_kv/&2/|another file
+	6.1.0-57-amd64|s/ full_proxy_open+/ full_proxy_release+/|another function
+	6.1.0-57-amd64|s/ full_proxy_open+/ my_full_proxy_open+/|a function whose name ends the same
+	6.1.0-57-amd64|s/test: unload begins/test: unload start/|no unload begun
+	6.1.0-57-amd64|s/test: unload ends/test: unload over/|an unload never ended
+	6.1.0-57-amd64|s/debugfs file owner did not clean up at exit: results_kv/WARNING: possible circular locking dependency detected/|another warning beside it
+	6.1.0-57-amd64|s/---\[ end trace/Call Trace:/|a stack dump beside it
+	7.3.0|p;d|a kernel after the window's last
+	6.0.19|p;d|a kernel before the window
+	EOF
+	# Another kind of report beside it: all of them count, the race's too.
+	race 6.1.0-57-amd64 "$fx/kmsg-unload-race-6.1.log" \
+		's/Modules linked in:.*/BUG: KASAN: slab-use-after-free in f+0x1\/0x2/'
+	check "kmsg.sh: unload race: 6.1's log, a BUG beside it: all counted" \
+		sh -c "[ $rc -eq 0 ] && [ \$(cat '$tmp/got') -eq 6 ]"
+	race 7.2.13-lc-debug "$fx/kmsg-unload-race-7.2.log" \
+		's/ full_proxy_open_regular+/ full_proxy_open_short+/'
+	check "kmsg.sh: unload race: 7.2's log, another function: counted" \
+		sh -c "[ $rc -eq 0 ] && [ \$(cat '$tmp/got') -ge 1 ]"
 else
 	tap_skip "kmsg.sh" "no bash"
 fi
