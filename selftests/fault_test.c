@@ -676,23 +676,6 @@ static int prepare_no_module(void)
 }
 
 /*
- * The module itself, loaded with faults: a load that fails leaves no
- * module and no debugfs file (state() reads every file as absent), one
- * that succeeds has every file of its interface (check_insmod_module()).
- */
-TEST_F_TIMEOUT(fault, insmod_module, 1200)
-{
-	const struct op op = OP_CHECKED("insmod lttng_calibrate",
-					prepare_no_module, op_insmod_module,
-					check_insmod_module, undo_insmod_module);
-
-	REQUIRE_FAULT_INJECTION();
-	ASSERT_EQ(0, write_str(DIR "counters", "\n"));
-	sweep_init(_metadata, self->fail_nth, self->env.kmsg, &op);
-	EXPECT_EQ(0, ensure_module());
-}
-
-/*
  * Opens @file in a loop, holding it 100 ms each time it opens, then
  * letting the module be unloaded for 50 ms, until killed: the files of a
  * load that then fails must never open (the failed load frees the module,
@@ -753,7 +736,10 @@ static void undo_insmod_module_opened(void)
 }
 
 /*
- * The same, while other processes open "run" and "results" and CPU 1 goes
+ * The module itself, loaded with faults: a load that fails leaves no
+ * module and no debugfs file (state() reads every file as absent), one
+ * that succeeds has every file of its interface (check_insmod_module()).
+ * Meanwhile other processes open "run" and "results" and CPU 1 goes
  * offline and back: an open during the load fails (ENODEV) until init's
  * end, so that a load that fails after creating its files frees nothing
  * in use.  A file that was let open would be closed through the freed

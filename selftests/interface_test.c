@@ -534,7 +534,7 @@ static void stopped_writer(struct __test_metadata *_metadata,
 	int report[2], code;
 	char count[24];
 
-	count_for_ms(_metadata, 4000, count, sizeof(count));
+	count_for_ms(_metadata, 2000, count, sizeof(count));
 	asked = atoll(count);
 	before = run_number();
 	ASSERT_EQ(0, pipe(report));
@@ -1148,15 +1148,15 @@ TEST_F_TIMEOUT(calib, cpu_unplug_as_run_ends, 180)
 		SKIP(return, "needs a second CPU to take offline");
 	pin_to(_metadata, 0);
 	ASSERT_EQ(0, param_write("cpu", "1"));
-	/* Runs of about 100 ms; the CPU goes 0 to 180 ms into them. */
+	/* Runs of about 100 ms; the CPU goes 0 to 150 ms into them. */
 	count_for_ms(_metadata, 100, count, sizeof(count));
 	asked = atoll(count);
-	for (round = 0; round < 10; round++) {
+	for (round = 0; round < 6; round++) {
 		before = run_number();
 		self->env.child = start_run(count);
 		ASSERT_LT(0, self->env.child);
 		ASSERT_TRUE(wait_running(0, 10000));
-		sleep_ms(20 * round);
+		sleep_ms(30 * round);
 		ASSERT_EQ(0, cpu_online_set(1, 0));
 		self->env.offlined = 1;
 		code = reap_code(_metadata, self->env.child, 30000, "writer");
