@@ -4,7 +4,7 @@
  * before it starts, pinned, counting everything that happens on that CPU,
  * read in place around every call (lttng-calibrate-counters.h), and
  * released, each with its verdict, when it ends.  And the note "counters"
- * shows when a list, or a run's counter, was refused.
+ * shows when a list was refused.
  */
 #include "lttng-calibrate.h"
 #include "lttng-calibrate-counters.h"
@@ -15,10 +15,7 @@
 #include <linux/seq_file.h>
 #include <linux/string.h>
 
-/*
- * The last refusal, of a list ("last list refused: ...") or of a run's
- * counter ("last run refused: ..."), as "counters" shows it; and its lock.
- */
+/* The last refusal of a list, as "counters" shows it; and its lock. */
 static DEFINE_MUTEX(refusal_lock);
 static char counters_refusal[256];
 
@@ -117,37 +114,6 @@ lttng_calibrate_counter_hint(const struct lttng_calibrate_counter_spec *spec,
 	}
 }
 
-/*
- * A selected counter that does not open on a run's CPU: a PMU of some CPUs
- * only (the cores of one kind, on hybrid machines), where the list was
- * checked on another (the writer's, with cpu -1).  "counters" and the
- * kernel log say which, and why.
- */
-static void
-counters_run_refused(const struct lttng_calibrate_counter_spec *spec, int err,
-		     int cpu)
-{
-	mutex_lock(&refusal_lock);
-	snprintf(counters_refusal, sizeof(counters_refusal),
-		 "last run refused: %s: %s (error %d on CPU %d)", spec->name,
-		 lttng_calibrate_counter_hint(spec, err), err, cpu);
-	mutex_unlock(&refusal_lock);
-	pr_info_ratelimited("run on CPU %d: counter %s: %s (error %d)\n", cpu,
-			    spec->name, lttng_calibrate_counter_hint(spec, err),
-			    err);
-}
-
-/* A run's counters all opened: an earlier run's refusal no longer holds. */
-static void counters_run_opened(void)
-{
-	static const char tag[] = "last run refused: ";
-
-	mutex_lock(&refusal_lock);
-	if (!strncmp(counters_refusal, tag, sizeof(tag) - 1))
-		counters_refusal[0] = '\0';
-	mutex_unlock(&refusal_lock);
-}
-
 /**
  * lttng_calibrate_counters_refusal_clear() - a list was installed: no
  *	refusal holds any more
@@ -179,34 +145,41 @@ void lttng_calibrate_counters_refusal_show(struct seq_file *m)
  * @cpu: the CPU whose activity they count
  *
  * Each is pinned: it never shares its PMU register by multiplexing; if the
- * PMU cannot host it, it does not count, which the run detects.
+ * PMU cannot host it, it does not count, which the run detects.  A counter
+ * that does not open on @cpu (a PMU of some CPUs only, on a CPU that came
+ * online after the list was checked on every online one) is refused for
+ * this run alone: the run measures without it, and its result says which
+ * and why (lttng_calibrate_counters_release()); the kernel log too.
  *
  * Context: process context, may sleep.
- * Return: 0, or the error of the first event that cannot be created (the
- * others are then released; "counters" and the kernel log name it).
  */
-int lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
-				    const struct lttng_calibrate_counter_set *set,
-				    int cpu)
+void lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
+				     const struct lttng_calibrate_counter_set *set,
+				     int cpu)
 {
+	const struct lttng_calibrate_counter_spec *spec;
 	struct perf_event *event;
 	unsigned int i;
 
-	rc->nr = 0;
+	rc->nr = set->nr;
 	rc->cpu = cpu;
 	rc->lost = 0;
 	for (i = 0; i < set->nr; i++) {
-		event = lttng_calibrate_counter_open(&set->spec[i], cpu, false);
-		if (IS_ERR(event)) {
-			lttng_calibrate_counters_release(rc, NULL);
-			counters_run_refused(&set->spec[i], PTR_ERR(event),
-					     cpu);
-			return PTR_ERR(event);
+		spec = &set->spec[i];
+		event = lttng_calibrate_counter_open(spec, cpu, false);
+		rc->refused[i] = PTR_ERR_OR_ZERO(event);
+		if (!rc->refused[i]) {
+			rc->event[i] = event;
+			continue;
 		}
-		rc->event[rc->nr++] = event;
+		rc->event[i] = NULL;
+		rc->lost |= BIT(i);
+		pr_info_ratelimited("run on CPU %d: counter %s: %s (error %d)\n",
+				    cpu, spec->name,
+				    lttng_calibrate_counter_hint(spec,
+								 rc->refused[i]),
+				    rc->refused[i]);
 	}
-	counters_run_opened();
-	return 0;
 }
 
 /**
@@ -224,7 +197,8 @@ void lttng_calibrate_counters_check(struct lttng_calibrate_run_counters *rc)
 	unsigned int i;
 
 	for (i = 0; i < rc->nr; i++)
-		if (READ_ONCE(rc->event[i]->state) != PERF_EVENT_STATE_ACTIVE ||
+		if (!rc->event[i] ||
+		    READ_ONCE(rc->event[i]->state) != PERF_EVENT_STATE_ACTIVE ||
 		    READ_ONCE(rc->event[i]->oncpu) != rc->cpu)
 			rc->lost |= BIT(i);
 }
@@ -232,42 +206,49 @@ void lttng_calibrate_counters_check(struct lttng_calibrate_run_counters *rc)
 /**
  * lttng_calibrate_counters_release() - each counter's verdict, and release
  * @rc: the run's events
- * @out: receives, per counter, whether it counted the whole run and its
- *	times; NULL to only release
+ * @out: receives, per counter, whether it counted the whole run, its times
+ *	and, for one refused on the run's CPU, the error; NULL to only
+ *	release
  *
- * A counter is valid only if it was never seen away from the run's CPU and
- * it ran all the time it was enabled; and, for a counter of a PMU other
- * than perf's software and tracepoint ones, if its count over the whole
- * run (harness and set-up included) is not 0.  A software event that did
- * not happen reads 0, which is its count; a PMU counter that reads 0 over
- * a whole run of executed code does not count here (an event the CPU or
- * its emulator does not implement, such as raw 0x08 on arm64 under QEMU
- * without -icount).
+ * A counter is valid only if it opened on the run's CPU, was never seen
+ * away from it and ran all the time it was enabled; and, for a counter of
+ * a PMU other than perf's software and tracepoint ones, if its count over
+ * the whole run (harness and set-up included) is not 0.  A software event
+ * that did not happen reads 0, which is its count; a PMU counter that
+ * reads 0 over a whole run of executed code does not count here (an event
+ * the CPU or its emulator does not implement, such as raw 0x08 on arm64
+ * under QEMU without -icount).
  *
  * Context: process context, may sleep or send an IPI.
  */
 void lttng_calibrate_counters_release(struct lttng_calibrate_run_counters *rc,
 				      struct lttng_calibrate_counter_result *out)
 {
+	struct lttng_calibrate_counter_result *c;
 	unsigned int i;
 	u64 count;
 	u32 type;
 
 	for (i = 0; i < rc->nr; i++) {
-		if (out) {
-			count = perf_event_read_value(rc->event[i],
-						      &out[i].enabled,
-						      &out[i].running);
+		c = out ? &out[i] : NULL;
+		if (c && !rc->event[i]) {
+			c->refused = rc->refused[i];
+			c->counted = false;
+			c->valid = false;
+			c->enabled = 0;
+			c->running = 0;
+		} else if (c) {
+			count = perf_event_read_value(rc->event[i], &c->enabled,
+						      &c->running);
 			type = rc->event[i]->attr.type;
-			out[i].counted = count || type == PERF_TYPE_SOFTWARE ||
-					 type == PERF_TYPE_TRACEPOINT;
-			out[i].valid = !(rc->lost & BIT(i)) &&
-				       out[i].enabled == out[i].running &&
-				       out[i].counted;
+			c->refused = 0;
+			c->counted = count || type == PERF_TYPE_SOFTWARE ||
+				     type == PERF_TYPE_TRACEPOINT;
+			c->valid = !(rc->lost & BIT(i)) &&
+				   c->enabled == c->running && c->counted;
 		}
 		lttng_calibrate_counter_close(rc->event[i]);
 		rc->event[i] = NULL;
 	}
 	rc->nr = 0;
 }
-

@@ -16,13 +16,16 @@
  * struct lttng_calibrate_run_counters - the perf events of one run
  * @nr: events created
  * @cpu: the CPU they count on
- * @event: each event
- * @lost: bit i set once counter i was seen not counting on @cpu
+ * @event: each event; NULL for one refused on @cpu
+ * @refused: 0, or the error with which counter i did not open on @cpu
+ * @lost: bit i set once counter i was seen not counting on @cpu, or was
+ *	refused there
  */
 struct lttng_calibrate_run_counters {
 	unsigned int nr;
 	int cpu;
 	struct perf_event *event[LTTNG_CALIBRATE_MAX_COUNTERS];
+	int refused[LTTNG_CALIBRATE_MAX_COUNTERS];
 	unsigned long lost;
 };
 
@@ -43,9 +46,9 @@ lttng_calibrate_event_read(struct perf_event *event, int cpu, u64 *value)
 }
 
 /*
- * Reads counter @i.  A counter found elsewhere reads as 0 and is marked
- * lost: its figures will be withheld.  The cost is inside both timed
- * windows and cancels in the difference.
+ * Reads counter @i.  A counter refused on the run's CPU, or found
+ * elsewhere, reads as 0 and is marked lost: its figures will be withheld.
+ * The cost is inside both timed windows and cancels in the difference.
  */
 static __always_inline u64
 lttng_calibrate_counter_read(struct lttng_calibrate_run_counters *rc,
@@ -53,7 +56,8 @@ lttng_calibrate_counter_read(struct lttng_calibrate_run_counters *rc,
 {
 	u64 value;
 
-	if (unlikely(!lttng_calibrate_event_read(rc->event[i], rc->cpu,
+	if (unlikely(!rc->event[i] ||
+		     !lttng_calibrate_event_read(rc->event[i], rc->cpu,
 						 &value))) {
 		rc->lost |= BIT(i);
 		return 0;
@@ -61,9 +65,9 @@ lttng_calibrate_counter_read(struct lttng_calibrate_run_counters *rc,
 	return value;
 }
 
-int lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
-				    const struct lttng_calibrate_counter_set *set,
-				    int cpu);
+void lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
+				     const struct lttng_calibrate_counter_set *set,
+				     int cpu);
 void lttng_calibrate_counters_check(struct lttng_calibrate_run_counters *rc);
 void lttng_calibrate_counters_release(struct lttng_calibrate_run_counters *rc,
 				      struct lttng_calibrate_counter_result *out);

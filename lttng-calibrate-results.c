@@ -9,6 +9,7 @@
  * progress of the run in progress.
  */
 #include "lttng-calibrate.h"
+#include "lttng-calibrate-counters.h"
 
 #include <linux/debugfs.h>
 #include <linux/kernel.h>
@@ -386,6 +387,10 @@ static void put_counters(const struct facts_out *o,
 		snprintf(label, sizeof(label), "counter %s counted:",
 			 c->spec.name);
 		put_fact(o, key, label, "%d", c->counted);
+		snprintf(key, sizeof(key), "counter.%s.refused", c->spec.name);
+		snprintf(label, sizeof(label), "counter %s refused (errno):",
+			 c->spec.name);
+		put_fact(o, key, label, "%d", -c->refused);
 		snprintf(key, sizeof(key), "counter.%s.enabled_ns", c->spec.name);
 		snprintf(label, sizeof(label), "counter %s enabled (ns):",
 			 c->spec.name);
@@ -458,6 +463,14 @@ static void print_table(struct seq_file *m,
 	int row, i, width;
 
 	bad = table_invalid(res, t);
+	if (bad && bad->refused) {
+		seq_printf(m, "%s: NOT VALID, figures withheld: did not open on CPU %d: %s (error %d)\n",
+			   t->name, res->cpu,
+			   lttng_calibrate_counter_hint(&bad->spec,
+							bad->refused),
+			   bad->refused);
+		return;
+	}
 	/* Counting all the time it was enabled, and reading 0 over it. */
 	if (bad && !bad->counted && bad->running &&
 	    bad->running == bad->enabled) {

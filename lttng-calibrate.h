@@ -213,6 +213,8 @@ struct lttng_calibrate_settings {
  *	or tracepoint event, whose 0 is a count.  A PMU counter that opens
  *	but does not count (an event this CPU or its emulator does not
  *	implement) reads 0 in every window, which is no measurement.
+ * @refused: 0, or the error with which it did not open on the run's CPU
+ *	(then it did not count, and is not valid)
  * @enabled: ns it was enabled
  * @running: ns it was counting
  */
@@ -220,6 +222,7 @@ struct lttng_calibrate_counter_result {
 	struct lttng_calibrate_counter_spec spec;
 	bool valid;
 	bool counted;
+	int refused;
 	u64 enabled;
 	u64 running;
 };

@@ -133,24 +133,32 @@ static int lc_print_results(enum lc_format format)
 }
 
 /*
- * The counters file's note of a run whose counter did not open on the
- * run's CPU ("# last run refused: NAME: why (error N on CPU C)"), printed;
- * false when there is none.
+ * After a run: each counter that did not open on the run's CPU (a PMU of
+ * some CPUs only, on a CPU that came online after the list was checked),
+ * from the result's own counter.NAME.refused, on stderr.  The run measured
+ * without it; its figures are withheld.
  */
-static bool lc_counter_refused_run(int err)
+static void lc_warn_refused(void)
 {
-	const char *tag = "# last run refused: ";
-	char *text = lc_read_file(LC_DIR "/counters", NULL);
-	char *why = text ? strstr(text, tag) : NULL;
+	char *text = lc_read_file(LC_DIR "/results_kv", NULL);
+	const char *list, *name;
+	char key[160], *names, *save = NULL;
+	long long cpu, err;
+	size_t len;
 
-	if (why) {
-		why += strlen(tag);
-		why[strcspn(why, "\n")] = '\0';
-		lc_err("a counter does not open on the run's CPU (%s): %s",
-		       strerror(err), why);
+	list = text ? lc_kv_value(text, "counters", &len) : NULL;
+	names = list ? strndup(list, len) : NULL;
+	cpu = text ? lc_kv_ll(text, "run.cpu", -1) : -1;
+	for (name = names ? strtok_r(names, ",", &save) : NULL; name;
+	     name = strtok_r(NULL, ",", &save)) {
+		snprintf(key, sizeof(key), "counter.%s.refused", name);
+		err = lc_kv_ll(text, key, 0);
+		if (err > 0)
+			lc_err("counter %s does not open on CPU %lld (%s): the run measured without it, its figures are withheld; set cpu to a CPU of its PMU",
+			       name, cpu, strerror(err));
 	}
+	free(names);
 	free(text);
-	return why;
 }
 
 /* Why a write of the iteration count was refused; nothing was run. */
@@ -158,8 +166,6 @@ static void lc_explain_refusal(const struct lc_options *opts, int err)
 {
 	char *max, *cpu;
 
-	if (lc_counter_refused_run(err))
-		return;
 	switch (err) {
 	case EBUSY:
 		lc_err("another run is in progress");
@@ -209,6 +215,7 @@ static int lc_partial(const struct lc_options *opts, long long before,
 		return rc;
 	}
 	lc_err("%s: partial results kept", why);
+	lc_warn_refused();
 	if (lc_print_results(opts->format))
 		return 1;
 	return rc;
@@ -263,8 +270,10 @@ int lc_run(const struct lc_options *opts)
 	if (WIFSIGNALED(p.status))
 		return lc_partial(opts, before, "interrupted");
 	code = WEXITSTATUS(p.status);
-	if (!code)
+	if (!code) {
+		lc_warn_refused();
 		return lc_print_results(opts->format) ? 1 : 0;
+	}
 	if (code == EINTR)
 		return lc_partial(opts, before, "interrupted");
 	/* ENODEV: the CPU was offline, or went during the run. */
