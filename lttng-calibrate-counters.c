@@ -146,40 +146,46 @@ void lttng_calibrate_counters_refusal_show(struct seq_file *m)
  *
  * Each is pinned: it never shares its PMU register by multiplexing; if the
  * PMU cannot host it, it does not count, which the run detects.  A counter
- * that does not open on @cpu (a PMU of some CPUs only, on a CPU that came
- * online after the list was checked on every online one) is refused for
- * this run alone: the run measures without it, and its result says which
- * and why (lttng_calibrate_counters_release()); the kernel log too.
+ * that the PMU refuses on @cpu (a PMU of some CPUs only, on a CPU that
+ * came online after the list was checked on every online one) is refused
+ * for this run alone: the run measures without it, and its result says
+ * which and why (lttng_calibrate_counters_release()); the kernel log too.
+ * Memory running out is no answer about @cpu: the run fails.
  *
  * Context: process context, may sleep.
+ * Return: 0, or -ENOMEM (then nothing is left of the events).
  */
-void lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
-				     const struct lttng_calibrate_counter_set *set,
-				     int cpu)
+int lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
+				    const struct lttng_calibrate_counter_set *set,
+				    int cpu)
 {
 	const struct lttng_calibrate_counter_spec *spec;
 	struct perf_event *event;
 	unsigned int i;
+	int err;
 
-	rc->nr = set->nr;
+	rc->nr = 0;
 	rc->cpu = cpu;
 	rc->lost = 0;
 	for (i = 0; i < set->nr; i++) {
 		spec = &set->spec[i];
 		event = lttng_calibrate_counter_open(spec, cpu, false);
-		rc->refused[i] = PTR_ERR_OR_ZERO(event);
-		if (!rc->refused[i]) {
-			rc->event[i] = event;
-			continue;
+		err = PTR_ERR_OR_ZERO(event);
+		if (err == -ENOMEM) {
+			lttng_calibrate_counters_release(rc, NULL);
+			return err;
 		}
-		rc->event[i] = NULL;
+		rc->refused[i] = err;
+		rc->event[rc->nr++] = err ? NULL : event;
+		if (!err)
+			continue;
 		rc->lost |= BIT(i);
 		pr_info_ratelimited("run on CPU %d: counter %s: %s (error %d)\n",
 				    cpu, spec->name,
-				    lttng_calibrate_counter_hint(spec,
-								 rc->refused[i]),
-				    rc->refused[i]);
+				    lttng_calibrate_counter_hint(spec, err),
+				    err);
 	}
+	return 0;
 }
 
 /**

@@ -65,9 +65,9 @@ lttng_calibrate_counter_read(struct lttng_calibrate_run_counters *rc,
 	return value;
 }
 
-void lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
-				     const struct lttng_calibrate_counter_set *set,
-				     int cpu);
+int lttng_calibrate_counters_create(struct lttng_calibrate_run_counters *rc,
+				    const struct lttng_calibrate_counter_set *set,
+				    int cpu);
 void lttng_calibrate_counters_check(struct lttng_calibrate_run_counters *rc);
 void lttng_calibrate_counters_release(struct lttng_calibrate_run_counters *rc,
 				      struct lttng_calibrate_counter_result *out);

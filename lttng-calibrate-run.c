@@ -444,8 +444,10 @@ static int run_begin(struct run_state *run, u64 asked)
 	ret = lttng_calibrate_clock_open(&run->clock, run->cpu);
 	if (ret)
 		goto out_free_result;
-	lttng_calibrate_counters_create(&run->counters, &run->set.counters,
-					run->cpu);
+	ret = lttng_calibrate_counters_create(&run->counters,
+					      &run->set.counters, run->cpu);
+	if (ret)
+		goto out_close_clock;
 	ret = lttng_calibrate_probe_setup(&run->probe, &run->set, &run->clock);
 	if (ret)
 		goto out_release_counters;
@@ -461,6 +463,7 @@ out_teardown_probe:
 	lttng_calibrate_probe_teardown(&run->probe);
 out_release_counters:
 	lttng_calibrate_counters_release(&run->counters, NULL);
+out_close_clock:
 	lttng_calibrate_clock_close(&run->clock);
 out_free_result:
 	kvfree(res);
