@@ -90,19 +90,19 @@ static int lc_bpftrace_command(struct lc_tracer_ctx *ctx,
 
 static int lc_bpftrace_count(struct lc_tracer_ctx *ctx,
 			     const struct lc_bench_mech *m,
-			     struct lc_bench_row *row)
+			     struct lc_tracer_count *c)
 {
 	char out[PATH_MAX + 32];
 	char *text;
 
 	snprintf(out, sizeof(out), "%s/%s.out", ctx->tmpdir, m->name);
 	text = lc_read_file(out, NULL);
-	row->events_recorded = 0;
+	c->recorded = 0;
 	if (text)
-		row->events_recorded = lc_field_ll(text, "@calls: ", 0);
+		c->recorded = lc_field_ll(text, "@calls: ", 0);
 	if (text && strstr(text, "Lost ")) {
 		free(text);
-		return lc_bench_row_set(row, LC_BENCH_LOST, "bpftrace lost events");
+		return lc_tracer_count_set(c, true, "bpftrace lost events");
 	}
 	free(text);
 	return 0;

@@ -62,10 +62,10 @@ static enum lc_tracer_prep lc_module_prepare(struct lc_tracer_ctx *ctx,
 /* Module mechanisms: every call hit, but those the probe missed. */
 static int lc_module_count(struct lc_tracer_ctx *ctx,
 			   const struct lc_bench_mech *m,
-			   struct lc_bench_row *row)
+			   struct lc_tracer_count *c)
 {
 	(void)m;
-	row->events_recorded = row->events_expected -
+	c->recorded = c->expected -
 		(ctx->results ? lc_kv_ll(ctx->results, "probe.nmissed", 0) : 0);
 	return 0;
 }
@@ -198,18 +198,18 @@ static enum lc_tracer_prep lc_tp_ftrace_prepare(struct lc_tracer_ctx *ctx,
 /* ftrace rows: the ring buffer's per-CPU stats, and nothing overwritten. */
 static int lc_ftrace_count(struct lc_tracer_ctx *ctx,
 			   const struct lc_bench_mech *m,
-			   struct lc_bench_row *row)
+			   struct lc_tracer_count *c)
 {
 	int per_call = m->arg && !strcmp(m->arg, "function_graph") ? 2 : 1;
 	long long entries, lost;
 
 	if (lc_tracefs_buffer_stats(ctx, &entries, &lost)) {
-		return lc_bench_row_set(row, LC_BENCH_FAILED,
+		return lc_tracer_count_set(c, false,
 					"no per_cpu/cpu*/stats in tracefs");
 	}
-	row->events_recorded = entries / per_call;
+	c->recorded = entries / per_call;
 	if (lost) {
-		return lc_bench_row_set(row, LC_BENCH_LOST,
+		return lc_tracer_count_set(c, true,
 					"the ring buffer lost %lld events (overrun, dropped)",
 					lost);
 	}

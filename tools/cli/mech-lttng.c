@@ -132,7 +132,7 @@ fail:
 /* LTTng rows: babeltrace2 of the session's trace, its events counted. */
 static int lc_lttng_count(struct lc_tracer_ctx *ctx,
 			  const struct lc_bench_mech *m,
-			  struct lc_bench_row *row)
+			  struct lc_tracer_count *c)
 {
 	char trace[PATH_MAX + 32], err[PATH_MAX + 32], lerr[PATH_MAX + 32];
 	char *argv[] = { "babeltrace2", trace, NULL };
@@ -143,7 +143,7 @@ static int lc_lttng_count(struct lc_tracer_ctx *ctx,
 
 	snprintf(lerr, sizeof(lerr), "%s/lttng-%s.err", ctx->tmpdir, m->name);
 	if (lc_session_lttng(lerr, "stop", ctx->session, NULL)) {
-		return lc_tracer_row_failed(row, lerr);
+		return lc_tracer_count_failed(c, lerr);
 	}
 	snprintf(trace, sizeof(trace), "%s/trace-%s", ctx->tmpdir, m->name);
 	/* A tracepoint row, as the kprobe row: one event per call. */
@@ -159,16 +159,16 @@ static int lc_lttng_count(struct lc_tracer_ctx *ctx,
 						" " LC_EV_LTTNG "_exit: ", &exits,
 						err, sizeof(err));
 	if (entries < 0) {
-		return lc_tracer_row_failed(row, err);
+		return lc_tracer_count_failed(c, err);
 	}
-	row->events_recorded = kprobe || exits > entries ? entries : exits;
+	c->recorded = kprobe || exits > entries ? entries : exits;
 	if (lc_tracer_file_has(err, "discarded")) {
-		return lc_bench_row_set(row, LC_BENCH_LOST,
+		return lc_tracer_count_set(c, true,
 					"LTTng discarded events (%lld entries, %lld exits)",
 					entries, exits);
 	}
 	if (!kprobe && entries != exits) {
-		return lc_bench_row_set(row, LC_BENCH_LOST,
+		return lc_tracer_count_set(c, true,
 					"%lld entry events but %lld exit events",
 					entries, exits);
 	}

@@ -149,7 +149,7 @@ static int lc_perf_command(struct lc_tracer_ctx *ctx,
 
 static int lc_perf_count(struct lc_tracer_ctx *ctx,
 			 const struct lc_bench_mech *m,
-			 struct lc_bench_row *row)
+			 struct lc_tracer_count *c)
 {
 	char data[PATH_MAX + 32], err[PATH_MAX + 32], rec_err[PATH_MAX + 32];
 	char *argv[] = { "perf", "script", "-i", data, "-F", "event", NULL };
@@ -162,11 +162,11 @@ static int lc_perf_count(struct lc_tracer_ctx *ctx,
 				  sizeof(err));
 	unlink(data);
 	if (n < 0) {
-		return lc_tracer_row_failed(row, err);
+		return lc_tracer_count_failed(c, err);
 	}
-	row->events_recorded = n;
+	c->recorded = n;
 	if (lc_tracer_file_has(err, "lost") || lc_tracer_file_has(rec_err, "lost")) {
-		return lc_bench_row_set(row, LC_BENCH_LOST,
+		return lc_tracer_count_set(c, true,
 					"perf lost samples: see perf script's warning");
 	}
 	return 0;

@@ -196,6 +196,7 @@ static void lc_bench_row(struct lc_bench_state *st, struct lc_bench *b,
 	struct lc_bench_row *row = lc_bench_add_row(b, m->name);
 	struct lc_tracer_ctx *ctx = &st->ctx;
 	char why[LC_BENCH_REASON_MAX] = "", state[32] = "";
+	struct lc_tracer_count c = { 0 };
 	long long before, after;
 	const char *value;
 	size_t len;
@@ -260,8 +261,15 @@ static void lc_bench_row(struct lc_bench_state *st, struct lc_bench *b,
 		goto out;
 	/* Every run calls the target once more, for its cold sample. */
 	row->events_expected = row->samples + 1;
-	if (m->count(ctx, m, row))
+	c.expected = row->events_expected;
+	c.recorded = row->events_recorded;
+	e = m->count(ctx, m, &c);
+	row->events_recorded = c.recorded;
+	if (e) {
+		lc_bench_row_set(row, c.lost ? LC_BENCH_LOST : LC_BENCH_FAILED,
+				 "%s", c.reason);
 		goto out;
+	}
 	if (row->events_recorded < row->events_expected) {
 		lc_bench_row_set(row, LC_BENCH_LOST, "lost %lld of %lld calls",
 				 row->events_expected - row->events_recorded,

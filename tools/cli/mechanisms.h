@@ -21,6 +21,7 @@
 #ifndef LTTNG_CALIBRATE_CLI_MECHANISMS_H
 #define LTTNG_CALIBRATE_CLI_MECHANISMS_H
 
+#include "formats.h"
 #include "tracers.h"
 
 #define LC_BENCH_TARGET		"lttng_calibrate_target"
@@ -38,8 +39,8 @@
  * @prepare: check that it is available and attach it; why says why not
  * @command: for a tracer that runs the writer itself, its argv (NULL when
  *	the bench writes the run file itself)
- * @count: after the run, what the tracer recorded: sets
- *	row->events_recorded, and row->status and reason when it lost events
+ * @count: after the run, what the tracer recorded: sets c->recorded;
+ *	returns -1 with c->lost and c->reason when it lost events or failed
  * @teardown: after the row, whatever happened (the tracer of the run
  *	already stopped): undo what @prepare may have done; idempotent
  * @finish: after the last row that has it, and once more at the end:
@@ -56,7 +57,7 @@ struct lc_bench_mech {
 	int (*command)(struct lc_tracer_ctx *ctx, const struct lc_bench_mech *m,
 		       char **argv, char *buf, size_t len);
 	int (*count)(struct lc_tracer_ctx *ctx, const struct lc_bench_mech *m,
-		     struct lc_bench_row *row);
+		     struct lc_tracer_count *c);
 	void (*teardown)(struct lc_tracer_ctx *ctx,
 			 const struct lc_bench_mech *m);
 	void (*finish)(struct lc_tracer_ctx *ctx);

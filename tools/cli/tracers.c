@@ -2,12 +2,12 @@
 /*
  * The tracers' commands, for every command that runs a tracer: run with a
  * timeout in a process group of their own, their output in a private
- * scratch directory, read back and counted.  Calls formats.c (a row's
- * reason) and tools/lib only.
+ * scratch directory, read back and counted.  Calls tools/lib only.
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -273,18 +273,37 @@ void lc_tracer_last_line(const char *path, char *buf, size_t len)
 }
 
 /**
- * lc_tracer_row_failed() - a row failed, for the reason a command gave
- * @row: the row
+ * lc_tracer_count_set() - a row's count lost events, or failed, and why
+ * @c: the count
+ * @lost: it lost events; else it failed
+ * @fmt: printf format of the reason
+ *
+ * Return: -1, for "return lc_tracer_count_set(...);".
+ */
+int lc_tracer_count_set(struct lc_tracer_count *c, bool lost,
+			const char *fmt, ...)
+{
+	va_list ap;
+
+	c->lost = lost;
+	va_start(ap, fmt);
+	vsnprintf(c->reason, sizeof(c->reason), fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/**
+ * lc_tracer_count_failed() - a count failed, for the reason a command gave
+ * @c: the count
  * @path: the command's standard error: its last line is the reason
  *
- * Return: -1, for "return lc_tracer_row_failed(...);".
+ * Return: -1, for "return lc_tracer_count_failed(...);".
  */
-int lc_tracer_row_failed(struct lc_bench_row *row, const char *path)
+int lc_tracer_count_failed(struct lc_tracer_count *c, const char *path)
 {
-	char last[LC_BENCH_REASON_MAX];
-
-	lc_tracer_last_line(path, last, sizeof(last));
-	return lc_bench_row_set(row, LC_BENCH_FAILED, "%s", last);
+	c->lost = false;
+	lc_tracer_last_line(path, c->reason, sizeof(c->reason));
+	return -1;
 }
 
 /**

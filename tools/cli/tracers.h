@@ -10,7 +10,6 @@
  *   tracefs.c                 tracefs, its ring buffer, dynamic events
  *   tracers.c                 the scratch directory, a tracer's commands
  *                             run and what they wrote read back
- *   formats.c                 a row's status and reason (formats.h)
  *   ../lib                    files, key=value text, processes, signals
  *
  * Nothing here calls a command's file, nor a file above it.
@@ -25,7 +24,6 @@
 
 #include "../lib/lc.h"
 #include "../lib/proc.h"
-#include "formats.h"
 
 #define LC_TRACER_TRACEFS	"/sys/kernel/tracing"
 #define LC_TRACER_ARGV_MAX	24
@@ -84,11 +82,29 @@ struct lc_tracer_ctx {
 	char *results;
 };
 
+/* How long a reason may be: a bench row's reason (LC_BENCH_REASON_MAX). */
+#define LC_TRACER_REASON_MAX	256
+
 /* How a mechanism's prepare() ended. */
 enum lc_tracer_prep {
 	LC_PREP_OK,
 	LC_PREP_UNAVAILABLE,
 	LC_PREP_FAILED,
+};
+
+/**
+ * struct lc_tracer_count - what a tracer recorded in a row's run
+ * @expected: the target's calls in the run: what a tracer that lost
+ *	nothing recorded
+ * @recorded: the events it recorded, as calls (-1: not counted)
+ * @lost: it lost events (or failed, when not set), @reason says how
+ * @reason: why the count failed or what was lost
+ */
+struct lc_tracer_count {
+	long long expected;
+	long long recorded;
+	bool lost;
+	char reason[LC_TRACER_REASON_MAX];
 };
 
 /* tracefs.c: tracefs */
@@ -145,7 +161,9 @@ enum lc_tracer_prep lc_tracer_modinfo(struct lc_tracer_ctx *ctx,
 				      const char *module, const char *missing,
 				      char *why, size_t len);
 void lc_tracer_last_line(const char *path, char *buf, size_t len);
-int lc_tracer_row_failed(struct lc_bench_row *row, const char *path);
+int lc_tracer_count_failed(struct lc_tracer_count *c, const char *path);
+int lc_tracer_count_set(struct lc_tracer_count *c, bool lost,
+			const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 int lc_tracer_file_has(const char *path, const char *word);
 
 /* A string to a file in one write(); flags: O_APPEND, O_TRUNC, O_CREAT. */
