@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The mechanisms measured, one row each: every instrumentation mechanism
- * this kernel offers attached to the module's target, one run against its
+ * this kernel offers (every tracer's rows, lc_mechanisms[] of tracers.c)
+ * attached to the module's target, one run against its
  * never-instrumented twin, what its tracer recorded counted, and all of
  * it detached and the module's settings put back, whatever happened;
  * Ctrl-C stops the run within one chunk.
@@ -17,40 +18,6 @@
 
 #include "lttng-calibrate.h"
 #include "mechanisms.h"
-
-/*
- * The rows, in order: the module's own mechanisms first, then what ftrace,
- * the tracepoint, LTTng, perf and bpftrace offer.
- */
-const struct lc_bench_mech *const lc_mechanisms[] = {
-	&lc_bench_none,
-	&lc_bench_kprobe,
-	&lc_bench_kretprobe,
-	&lc_bench_fprobe,
-	&lc_bench_fprobe_exit,
-	&lc_bench_ftrace_kprobe,
-	&lc_bench_ftrace_kretprobe,
-	&lc_bench_ftrace_fprobe,
-	&lc_bench_ftrace_function,
-	&lc_bench_ftrace_graph,
-	&lc_bench_tracepoint_off,
-	&lc_bench_tracepoint_ftrace,
-	&lc_bench_tracepoint_perf,
-	&lc_bench_tracepoint_bpf,
-	&lc_bench_tracepoint_lttng,
-	&lc_bench_payload_ftrace,
-	&lc_bench_payload_perf,
-	&lc_bench_payload_bpf,
-	&lc_bench_payload_lttng,
-	&lc_bench_lttng_function,
-	&lc_bench_lttng_function_contexts,
-	&lc_bench_lttng_kprobe,
-	&lc_bench_perf_probe,
-	&lc_bench_bpftrace_kprobe,
-	&lc_bench_bpftrace_kretprobe,
-	&lc_bench_bpftrace_fentry,
-};
-const size_t lc_nr_mechanisms = ARRAY_SIZE(lc_mechanisms);
 
 /**
  * struct lc_bench_module - the module's settings the bench changes
