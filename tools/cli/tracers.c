@@ -2,9 +2,8 @@
 /*
  * The table of tracers, as the commands walk it: every tracer's file
  * (tracers/) hands one struct lc_tracer; the bench's rows and predict's
- * configurations are theirs, put in order once, before main().  Also the
- * event sets predict's configurations trace, and what every command does
- * after its last tracer.
+ * configurations are theirs, put in order once, before main().  Also what
+ * every command does after its last tracer.
  */
 #include <stdlib.h>
 
@@ -25,13 +24,6 @@ const struct lc_bench_mech *lc_mechanisms[LC_TRACERS_MAX_ROWS];
 size_t lc_nr_mechanisms;
 const struct lc_predict_tracer *lc_predict_tracers[LC_TRACERS_MAX_ROWS];
 size_t lc_predict_nr_tracers;
-
-const struct lc_predict_set lc_predict_sets[] = {
-	{ "syscalls-sched", true, true, true, "sched,irq" },
-	{ "sched", true, true, false, "sched,irq" },
-	{ "syscalls", false, false, true, NULL },
-};
-const size_t lc_predict_nr_sets = ARRAY_SIZE(lc_predict_sets);
 
 static int lc_mech_cmp(const void *a, const void *b)
 {
@@ -73,33 +65,6 @@ static void __attribute__((constructor)) lc_tracers_order(void)
 	      lc_mech_cmp);
 	qsort(lc_predict_tracers, lc_predict_nr_tracers,
 	      sizeof(lc_predict_tracers[0]), lc_config_cmp);
-}
-
-/**
- * lc_predict_set_events() - the tracepoints of an event set
- * @set: the set
- * @ev: where they go, as "group:event", NULL-terminated (8 at most)
- *
- * Return: how many.
- */
-int lc_predict_set_events(const struct lc_predict_set *set, const char **ev)
-{
-	int n = 0;
-
-	if (set->sched) {
-		ev[n++] = "sched:sched_switch";
-		ev[n++] = "sched:sched_wakeup";
-	}
-	if (set->irq) {
-		ev[n++] = "irq:irq_handler_entry";
-		ev[n++] = "irq:irq_handler_exit";
-	}
-	if (set->syscalls) {
-		ev[n++] = "raw_syscalls:sys_enter";
-		ev[n++] = "raw_syscalls:sys_exit";
-	}
-	ev[n] = NULL;
-	return n;
 }
 
 /**

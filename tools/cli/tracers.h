@@ -15,6 +15,8 @@
  *   tracers/perf.c            perf record, perf probe
  *   tracers/bpftrace.c        bpftrace
  *   tracers/lttng.c           LTTng, counted by babeltrace2
+ *   event-sets.c              the event sets predict's configurations
+ *                             trace
  *   sessions.c                LTTng: the lttng client, lttng-sessiond
  *   tracefs.c                 tracefs, its ring buffer, dynamic events
  *   tracer-run.c              the scratch directory, a tracer's commands
@@ -288,10 +290,12 @@ extern const struct lc_bench_mech *lc_mechanisms[LC_TRACERS_MAX_ROWS];
 extern size_t lc_nr_mechanisms;
 extern const struct lc_predict_tracer *lc_predict_tracers[LC_TRACERS_MAX_ROWS];
 extern size_t lc_predict_nr_tracers;
+void lc_tracers_finish(struct lc_tracer_ctx *ctx);
+
+/* event-sets.c: the event sets predict's configurations trace */
 extern const struct lc_predict_set lc_predict_sets[];
 extern const size_t lc_predict_nr_sets;
 int lc_predict_set_events(const struct lc_predict_set *set, const char **ev);
-void lc_tracers_finish(struct lc_tracer_ctx *ctx);
 
 /* tracefs.c: tracefs */
 void lc_tracefs_find(struct lc_tracer_ctx *ctx);
