@@ -11,6 +11,7 @@ const struct lc_predict_set lc_predict_sets[] = {
 	{ "sched", true, true, false, "sched,irq" },
 	{ "syscalls", false, false, true, NULL },
 };
+
 const size_t lc_predict_nr_sets = ARRAY_SIZE(lc_predict_sets);
 
 /**

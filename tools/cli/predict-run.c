@@ -153,7 +153,8 @@ int lc_predict_runs(struct lc_predict_ctx *pc, char **argv,
 				long long e, l;
 				char ignored[16];
 
-				t->stop(&pc->tracer, &e, &l, ignored, sizeof(ignored));
+				t->stop(&pc->tracer, &e, &l, ignored,
+					sizeof(ignored));
 			}
 			snprintf(why, len, "the command failed");
 			return -2;
@@ -170,7 +171,6 @@ int lc_predict_runs(struct lc_predict_ctx *pc, char **argv,
 	}
 	return 0;
 }
-
 
 /**
  * lc_predict_cgroup_remove() - the cgroup emptied and removed

@@ -17,6 +17,7 @@ const struct lc_tracer *const lc_tracers[] = {
 	&lc_tracer_bpftrace,
 	&lc_tracer_lttng,
 };
+
 const size_t lc_nr_tracers = ARRAY_SIZE(lc_tracers);
 
 /* Every tracer's rows and configurations, in increasing order. */

@@ -86,9 +86,9 @@ lc_fprobe_event_prepare(struct lc_tracer_ctx *ctx,
  * The function and function_graph tracers, on the target alone: the
  * filter keeps every other function (the baseline twin first) untouched.
  */
-static enum lc_tracer_prep lc_ftrace_tracer_prepare(struct lc_tracer_ctx *ctx,
-					     const struct lc_bench_mech *m,
-					     char *why, size_t len)
+static enum lc_tracer_prep
+lc_ftrace_tracer_prepare(struct lc_tracer_ctx *ctx,
+			 const struct lc_bench_mech *m, char *why, size_t len)
 {
 	int graph = !strcmp(m->arg, "function_graph");
 	char cur[64], *filter;

@@ -29,6 +29,15 @@
 
 #include "../tracers.h"
 
+/* Our names: nobody else's session or events are touched. */
+#define LC_EV_LTTNG		"lc_bench"
+#define LC_EV_LTTNG_KPROBE	"lc_bench_kp"
+#define LC_LTTNG_CHANNEL	"lcbench"
+#define LC_PR_CHANNEL		"lcpredict"
+/* LTTng's probe for the module's tracepoints, as lttng-sessiond names it. */
+#define LC_LTTNG_PROBE		"lttng-calibrate"
+#define LC_LTTNG_PROBE_MODULE	"lttng_probe_lttng_calibrate"
+
 /*
  * A session of ours, its trace in @trace, with one kernel channel of
  * @nsub sub-buffers of @subbuf (lttng's size: "4M"); what lttng said in
@@ -59,14 +68,6 @@ static void lc_lttng_destroy(struct lc_tracer_ctx *ctx)
 }
 
 /* The bench's rows */
-
-/* Our names: nobody else's session or events are touched. */
-#define LC_EV_LTTNG		"lc_bench"
-#define LC_EV_LTTNG_KPROBE	"lc_bench_kp"
-#define LC_LTTNG_CHANNEL	"lcbench"
-/* LTTng's probe for the module's tracepoints, as lttng-sessiond names it. */
-#define LC_LTTNG_PROBE		"lttng-calibrate"
-#define LC_LTTNG_PROBE_MODULE	"lttng_probe_lttng_calibrate"
 
 /*
  * The event of a tracepoint row: the tracepoint in the row's target, which
@@ -176,9 +177,8 @@ static int lc_lttng_count(struct lc_tracer_ctx *ctx,
 	char event[80];
 
 	snprintf(lerr, sizeof(lerr), "%s/lttng-%s.err", ctx->tmpdir, m->name);
-	if (lc_session_lttng(lerr, "stop", ctx->session, NULL)) {
+	if (lc_session_lttng(lerr, "stop", ctx->session, NULL))
 		return lc_tracer_count_failed(c, lerr);
-	}
 	snprintf(trace, sizeof(trace), "%s/trace-%s", ctx->tmpdir, m->name);
 	/* A tracepoint row, as the kprobe row: one event per call. */
 	snprintf(event, sizeof(event), " %s: ", tracepoint ?
@@ -192,9 +192,8 @@ static int lc_lttng_count(struct lc_tracer_ctx *ctx,
 						" " LC_EV_LTTNG "_entry: ",
 						" " LC_EV_LTTNG "_exit: ", &exits,
 						err, sizeof(err));
-	if (entries < 0) {
+	if (entries < 0)
 		return lc_tracer_count_failed(c, err);
-	}
 	c->recorded = kprobe || exits > entries ? entries : exits;
 	if (lc_tracer_file_has(err, "discarded")) {
 		return lc_tracer_count_set(c, true,
@@ -218,8 +217,6 @@ static void lc_lttng_teardown(struct lc_tracer_ctx *ctx,
 }
 
 /* predict's configurations */
-
-#define LC_PR_CHANNEL		"lcpredict"
 
 /*
  * Is @event (a tracepoint, "sched_switch") among the kernel events that

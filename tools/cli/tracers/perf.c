@@ -171,9 +171,8 @@ static int lc_perf_count(struct lc_tracer_ctx *ctx,
 	n = lc_tracer_count_lines(ctx, argv, m->name, ev, NULL, NULL, err,
 				  sizeof(err));
 	unlink(data);
-	if (n < 0) {
+	if (n < 0)
 		return lc_tracer_count_failed(c, err);
-	}
 	c->recorded = n;
 	if (lc_tracer_file_has(err, "lost") || lc_tracer_file_has(rec_err, "lost")) {
 		return lc_tracer_count_set(c, true,
