@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The mechanisms measured, one row each: every instrumentation mechanism
- * this kernel offers attached to the module's target, one run against its
+ * this kernel offers (every tracer's rows, lc_mechanisms[] of tracers.c)
+ * attached to the module's target, one run against its
  * never-instrumented twin, what its tracer recorded counted, and all of
  * it detached and the module's settings put back, whatever happened;
  * Ctrl-C stops the run within one chunk.
@@ -17,40 +18,6 @@
 
 #include "lttng-calibrate.h"
 #include "mechanisms.h"
-
-/*
- * The rows, in order: the module's own mechanisms first, then what ftrace,
- * the tracepoint, LTTng, perf and bpftrace offer.
- */
-const struct lc_bench_mech *const lc_mechanisms[] = {
-	&lc_bench_none,
-	&lc_bench_kprobe,
-	&lc_bench_kretprobe,
-	&lc_bench_fprobe,
-	&lc_bench_fprobe_exit,
-	&lc_bench_ftrace_kprobe,
-	&lc_bench_ftrace_kretprobe,
-	&lc_bench_ftrace_fprobe,
-	&lc_bench_ftrace_function,
-	&lc_bench_ftrace_graph,
-	&lc_bench_tracepoint_off,
-	&lc_bench_tracepoint_ftrace,
-	&lc_bench_tracepoint_perf,
-	&lc_bench_tracepoint_bpf,
-	&lc_bench_tracepoint_lttng,
-	&lc_bench_payload_ftrace,
-	&lc_bench_payload_perf,
-	&lc_bench_payload_bpf,
-	&lc_bench_payload_lttng,
-	&lc_bench_lttng_function,
-	&lc_bench_lttng_function_contexts,
-	&lc_bench_lttng_kprobe,
-	&lc_bench_perf_probe,
-	&lc_bench_bpftrace_kprobe,
-	&lc_bench_bpftrace_kretprobe,
-	&lc_bench_bpftrace_fentry,
-};
-const size_t lc_nr_mechanisms = ARRAY_SIZE(lc_mechanisms);
 
 /**
  * struct lc_bench_module - the module's settings the bench changes
@@ -196,6 +163,7 @@ static void lc_bench_row(struct lc_bench_state *st, struct lc_bench *b,
 	struct lc_bench_row *row = lc_bench_add_row(b, m->name);
 	struct lc_tracer_ctx *ctx = &st->ctx;
 	char why[LC_BENCH_REASON_MAX] = "", state[32] = "";
+	struct lc_tracer_count c = { 0 };
 	long long before, after;
 	const char *value;
 	size_t len;
@@ -260,8 +228,15 @@ static void lc_bench_row(struct lc_bench_state *st, struct lc_bench *b,
 		goto out;
 	/* Every run calls the target once more, for its cold sample. */
 	row->events_expected = row->samples + 1;
-	if (m->count(ctx, m, row))
+	c.expected = row->events_expected;
+	c.recorded = row->events_recorded;
+	e = m->count(ctx, m, &c);
+	row->events_recorded = c.recorded;
+	if (e) {
+		lc_bench_row_set(row, c.lost ? LC_BENCH_LOST : LC_BENCH_FAILED,
+				 "%s", c.reason);
 		goto out;
+	}
 	if (row->events_recorded < row->events_expected) {
 		lc_bench_row_set(row, LC_BENCH_LOST, "lost %lld of %lld calls",
 				 row->events_expected - row->events_recorded,

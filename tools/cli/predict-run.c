@@ -30,7 +30,7 @@
 void lc_predict_cgroup_make(struct lc_predict_ctx *pc, char *cpu_time,
 			    size_t len)
 {
-	lc_cgroup_make(&pc->cgroup, pc->bench.tmpdir, "lc-predict");
+	lc_cgroup_make(&pc->cgroup, pc->tracer.tmpdir, "lc-predict");
 	if (pc->cgroup.made)
 		snprintf(cpu_time, len,
 			 "cgroup (the command and every process it starts)");
@@ -87,8 +87,8 @@ static int lc_pr_run_command(struct lc_predict_ctx *pc, char **argv,
 	};
 	int code;
 
-	snprintf(out, sizeof(out), "%s/command.out", pc->bench.tmpdir);
-	snprintf(err, sizeof(err), "%s/command.err", pc->bench.tmpdir);
+	snprintf(out, sizeof(out), "%s/command.out", pc->tracer.tmpdir);
+	snprintf(err, sizeof(err), "%s/command.err", pc->tracer.tmpdir);
 	proc.out = out;
 	proc.err = err;
 	if (pc->cgroup.made)
@@ -144,8 +144,8 @@ int lc_predict_runs(struct lc_predict_ctx *pc, char **argv,
 	size_t i;
 
 	for (i = 0; i < runs && !lc_signal_caught(); i++) {
-		pc->run = (int)i;
-		if (t && t->start(pc, why, len))
+		pc->tracer.run = (int)i;
+		if (t && t->start(&pc->tracer, why, len))
 			return -1;
 		if (lc_pr_run_command(pc, argv, &r->cpu_ns[i],
 				      &r->throughput[i])) {
@@ -153,12 +153,13 @@ int lc_predict_runs(struct lc_predict_ctx *pc, char **argv,
 				long long e, l;
 				char ignored[16];
 
-				t->stop(pc, &e, &l, ignored, sizeof(ignored));
+				t->stop(&pc->tracer, &e, &l, ignored,
+					sizeof(ignored));
 			}
 			snprintf(why, len, "the command failed");
 			return -2;
 		}
-		if (t && t->stop(pc, &events, &lost, why, len))
+		if (t && t->stop(&pc->tracer, &events, &lost, why, len))
 			return -1;
 		r->events[i] = (double)events;
 		r->lost[i] = (double)lost;
@@ -170,7 +171,6 @@ int lc_predict_runs(struct lc_predict_ctx *pc, char **argv,
 	}
 	return 0;
 }
-
 
 /**
  * lc_predict_cgroup_remove() - the cgroup emptied and removed

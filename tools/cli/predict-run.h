@@ -1,14 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * lttng-calibrate predict's runs of the workload (predict-run.c), as
- * predict.c drives them.  Calls predict-tracers.c (through struct
- * lc_predict_tracer), tracers.c and tools/lib (cgroup.c, proc.c).
+ * predict.c drives them.  Calls the tracers' layer (tracers.h: a
+ * configuration through its struct lc_predict_tracer) and tools/lib
+ * (cgroup.c, proc.c).
  */
 #ifndef LTTNG_CALIBRATE_CLI_PREDICT_RUN_H
 #define LTTNG_CALIBRATE_CLI_PREDICT_RUN_H
 
+#include "../lib/cgroup.h"
 #include "predict-model.h"
-#include "predict.h"
+#include "tracers.h"
+
+/**
+ * struct lc_predict_ctx - what predict keeps while it runs the workload
+ * @tracer: the tracers' state: the scratch directory, tracefs, the event
+ *	set, what the configurations changed
+ * @cgroup: the cgroup the command runs in
+ */
+struct lc_predict_ctx {
+	struct lc_tracer_ctx tracer;
+	struct lc_cgroup cgroup;
+};
 
 void lc_predict_cgroup_make(struct lc_predict_ctx *pc, char *cpu_time,
 			    size_t len);

@@ -150,11 +150,11 @@ static void lc_pr_cost_rows(const struct lc_predict *p, char *buf, size_t len)
 
 static int lc_pr_tmpdir(struct lc_predict_ctx *pc)
 {
-	snprintf(pc->bench.tmpdir, sizeof(pc->bench.tmpdir),
+	snprintf(pc->tracer.tmpdir, sizeof(pc->tracer.tmpdir),
 		 "/tmp/lttng-calibrate-predict.XXXXXX");
-	if (!mkdtemp(pc->bench.tmpdir)) {
-		lc_err("mkdtemp %s: %s", pc->bench.tmpdir, strerror(errno));
-		pc->bench.tmpdir[0] = '\0';
+	if (!mkdtemp(pc->tracer.tmpdir)) {
+		lc_err("mkdtemp %s: %s", pc->tracer.tmpdir, strerror(errno));
+		pc->tracer.tmpdir[0] = '\0';
 		return -1;
 	}
 	return 0;
@@ -194,8 +194,8 @@ static int lc_pr_rows(struct lc_predict *p, struct lc_predict_ctx *pc,
 		row->tracer = t;
 		lc_pr_config_name(t, o, row->name, sizeof(row->name));
 		why[0] = '\0';
-		rc = t->prepare(pc, why, sizeof(why));
-		t->teardown(pc);
+		rc = t->prepare(&pc->tracer, why, sizeof(why));
+		t->teardown(&pc->tracer);
 		if (rc == LC_PREP_OK)
 			continue;
 		row->status = rc == LC_PREP_UNAVAILABLE ? LC_BENCH_UNAVAILABLE :
@@ -231,10 +231,10 @@ static int lc_pr_measure(struct lc_predict *p, struct lc_predict_ctx *pc,
 			lc_predict_cost(&p->rows[i], p->rows[i].tracer->cost,
 					&b);
 	/* A configuration's own state: sessiond, buffers, FIFOs. */
-	snprintf(pc->bench.session, sizeof(pc->bench.session),
+	snprintf(pc->tracer.session, sizeof(pc->tracer.session),
 		 "lttng-calibrate-predict-%d", (int)getpid());
-	setenv("LTTNG_HOME", pc->bench.tmpdir, 1);
-	lc_tracefs_find(&pc->bench);
+	setenv("LTTNG_HOME", pc->tracer.tmpdir, 1);
+	lc_tracefs_find(&pc->tracer);
 	rc = lc_predict_runs(pc, o->argv, o->runs, NULL, &p->base, why,
 			     sizeof(why));
 	if (rc)
@@ -246,12 +246,12 @@ static int lc_pr_measure(struct lc_predict *p, struct lc_predict_ctx *pc,
 		if (row->status != LC_BENCH_OK)
 			continue;
 		why[0] = '\0';
-		if (t->prepare(pc, why, sizeof(why)) != LC_PREP_OK)
+		if (t->prepare(&pc->tracer, why, sizeof(why)) != LC_PREP_OK)
 			rc = -1;
 		else
 			rc = lc_predict_runs(pc, o->argv, o->runs, t,
 					     &row->runs, why, sizeof(why));
-		t->teardown(pc);
+		t->teardown(&pc->tracer);
 		if (rc == -2)
 			return -1;
 		if (rc) {
@@ -419,26 +419,26 @@ int lc_predict_main(int argc, char **argv)
 			fclose(plot);
 		return 1;
 	}
-	pc.set = o.set;
-	pc.function = o.function;
+	pc.tracer.set = o.set;
+	pc.tracer.function = o.function;
 	lc_predict_cgroup_make(&pc, p.cpu_time, sizeof(p.cpu_time));
 	/* The ring buffer of the ftrace configurations: 64 MB per CPU. */
-	pc.bench.iterations = 1000000;
+	pc.tracer.iterations = 1000000;
 	lc_pr_header(&p, &o);
-	lc_tracefs_find(&pc.bench);
-	setenv("LTTNG_HOME", pc.bench.tmpdir, 1);
-	snprintf(pc.bench.session, sizeof(pc.bench.session),
+	lc_tracefs_find(&pc.tracer);
+	setenv("LTTNG_HOME", pc.tracer.tmpdir, 1);
+	snprintf(pc.tracer.session, sizeof(pc.tracer.session),
 		 "lttng-calibrate-predict-%d", (int)getpid());
 	err = lc_pr_rows(&p, &pc, &o);
-	lc_predict_finish(&pc);
+	lc_tracers_finish(&pc.tracer);
 	if (!err)
 		err = lc_pr_measure(&p, &pc, &o);
-	lc_predict_finish(&pc);
+	lc_tracers_finish(&pc.tracer);
 	if (lc_predict_cgroup_remove(&pc))
 		lc_err("predict: %s is still mounted: %s and what is in it left in place",
-		       pc.cgroup.mnt, pc.bench.tmpdir);
-	else if (lc_rm_tree(pc.bench.tmpdir))
-		lc_err("predict: removing %s: %s", pc.bench.tmpdir,
+		       pc.cgroup.mnt, pc.tracer.tmpdir);
+	else if (lc_rm_tree(pc.tracer.tmpdir))
+		lc_err("predict: removing %s: %s", pc.tracer.tmpdir,
 		       strerror(errno));
 	if (lc_signal_caught() || err) {
 		if (plot) {

@@ -3,7 +3,7 @@
  * LTTng sessions for the tracers of every command: the lttng client run
  * to its end, and lttng-sessiond, the one running or one started with the
  * probes a command asks for and stopped after its last session (LTTng's
- * modules unloaded when none were loaded before).  Calls tracers.c and
+ * modules unloaded when none were loaded before).  Calls tracer-run.c and
  * tools/lib only.
  */
 #define _GNU_SOURCE

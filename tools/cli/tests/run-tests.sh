@@ -84,6 +84,11 @@ fi
 check "CSV of the captured results_kv is rectangular" \
 	csv_rectangular "$data/results_kv"
 
+# The layers, from the objects: the tracers' layer stays under the
+# output layer and the commands.
+check "the tracers' layer includes and calls nothing of the output layer or of a command" \
+	"$dir/tracer-layer" "$top"
+
 check "--help prints the usage and exits 0" help_ok
 check "--version prints the version" version_ok
 check "-u is refused: kernel only" fails_with \

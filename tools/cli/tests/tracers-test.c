@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of the tracers' layer (tracers.c, sessions.c) without the
+ * Unit tests of the tracers' layer (tracer-run.c, sessions.c) without the
  * module or root: the scratch directory (private: the traces in it hold
  * the kernel's text addresses), the count of a command's output lines,
  * which goes to no file, and the end of an lttng-sessiond.
