@@ -3,7 +3,9 @@
  * The output layer's writer (output.h): rows of fields as a table, CSV or
  * JSON, and XML text.  Nothing here knows what a row holds.
  */
+#include <math.h>
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lc.h"
@@ -151,4 +153,80 @@ void lc_xml_string(FILE *out, const char *s)
 		else
 			fputc(c, out);
 	}
+}
+
+/**
+ * lc_fmt_shortest() - a number as JSON tools print it (jq)
+ * @buf: where the text goes
+ * @len: its size (32 is enough)
+ * @v: the number, finite
+ *
+ * The fewest significant digits that read back as @v, plain from 1e-4
+ * up to where 15 zeros would follow the digits, else with an exponent of
+ * at least two digits ("1e-07", "1.5e+17").  What a report printed
+ * through jq printed, so that the same report printed here reads the
+ * same.
+ */
+void lc_fmt_shortest(char *buf, size_t len, double v)
+{
+	char e[40], digits[24], *p = e, *out = buf, *end = buf + len;
+	int prec, exp, nd = 0, decpt, i;
+
+	if (v == 0 || !isfinite(v)) {
+		snprintf(buf, len, "%s", !isfinite(v) ? "null" :
+			 signbit(v) ? "-0" : "0");
+		return;
+	}
+	for (prec = 0; prec < 16; prec++) {
+		snprintf(e, sizeof(e), "%.*e", prec, v);
+		if (strtod(e, NULL) == v)
+			break;
+	}
+	snprintf(e, sizeof(e), "%.*e", prec, v);
+	if (*p == '-')
+		*out++ = *p++;
+	for (; *p && *p != 'e'; p++)
+		if (*p != '.')
+			digits[nd++] = *p;
+	while (nd > 1 && digits[nd - 1] == '0')
+		nd--;
+	exp = atoi(p + 1);
+	decpt = exp + 1;
+	if (decpt <= -4 || decpt > nd + 15) {
+		snprintf(out, end - out, "%c%s%.*se%c%02d", digits[0],
+			 nd > 1 ? "." : "", nd - 1, digits + 1,
+			 exp < 0 ? '-' : '+', abs(exp));
+	} else if (decpt <= 0) {
+		snprintf(out, end - out, "0.%.*s%.*s", -decpt, "000", nd,
+			 digits);
+	} else {
+		for (i = 0; i < decpt && out + 1 < end; i++)
+			*out++ = i < nd ? digits[i] : '0';
+		snprintf(out, end - out, "%s%.*s", nd > decpt ? "." : "",
+			 nd > decpt ? nd - decpt : 0, digits + decpt);
+	}
+}
+
+/**
+ * lc_fmt_d1() - a number rounded to one decimal
+ * @buf: where the text goes
+ * @len: its size (40 is enough)
+ * @v: the number, finite
+ *
+ * The units as lc_fmt_shortest() prints them (a huge number keeps its
+ * exponent), a point, the tenths: "1313.6", "-12.0", "0.0"; "null" for
+ * what is not a number.
+ */
+void lc_fmt_d1(char *buf, size_t len, double v)
+{
+	double r = round(v * 10), a = fabs(r);
+	char units[32];
+
+	if (!isfinite(v)) {
+		snprintf(buf, len, "null");
+		return;
+	}
+	lc_fmt_shortest(units, sizeof(units), floor(a / 10));
+	snprintf(buf, len, "%s%s.%lld", r < 0 ? "-" : "", units,
+		 (long long)fmod(a, 10));
 }

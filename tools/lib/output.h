@@ -46,5 +46,7 @@ void lc_fmt_json_row(FILE *out, bool first, const char *const *names,
 		     const struct lc_cell *cells, const size_t *order,
 		     size_t n);
 void lc_xml_string(FILE *out, const char *s);
+void lc_fmt_shortest(char *buf, size_t len, double v);
+void lc_fmt_d1(char *buf, size_t len, double v);
 
 #endif /* LTTNG_CALIBRATE_LIB_OUTPUT_H */

@@ -294,3 +294,151 @@ int lc_svg_plot_bars(FILE *out, const struct lc_svg_bars *c)
 	fputs("</svg>\n", out);
 	return ferror(out) ? -1 : 0;
 }
+
+/* The series plot: 720 x 400, the plot from (60, 40) to (700, 340). */
+#define LC_SVG_SERIES_LEFT	60
+#define LC_SVG_SERIES_TOP	40
+#define LC_SVG_SERIES_WIDTH	640
+#define LC_SVG_SERIES_HEIGHT	300
+
+/**
+ * struct lc_svg_frame - a series plot's scale
+ * @lo0: the lowest interval's end (or mean) of the steps measured
+ * @hi0: the highest
+ * @lo: the value at the bottom, a tenth of the span below @lo0
+ * @hi: the value at the top, a tenth above @hi0
+ * @nr: the steps, one column each
+ */
+struct lc_svg_frame {
+	double lo0;
+	double hi0;
+	double lo;
+	double hi;
+	size_t nr;
+};
+
+/* A coordinate, to two decimals, as short as it reads. */
+static void lc_svg_coord(char *buf, size_t len, double v)
+{
+	lc_fmt_shortest(buf, len, round(v * 100) / 100);
+}
+
+static void lc_svg_series_x(char *buf, size_t len,
+			    const struct lc_svg_frame *f, double i)
+{
+	lc_svg_coord(buf, len, LC_SVG_SERIES_LEFT +
+		     (i + 0.5) * ((double)LC_SVG_SERIES_WIDTH / (double)f->nr));
+}
+
+static void lc_svg_series_y(char *buf, size_t len,
+			    const struct lc_svg_frame *f, double v)
+{
+	lc_svg_coord(buf, len, LC_SVG_SERIES_TOP + (f->hi - v) /
+		     (f->hi - f->lo) * LC_SVG_SERIES_HEIGHT);
+}
+
+/* The scale: every step measured, its interval or its mean. */
+static void lc_svg_series_frame(const struct lc_svg_series *s,
+				struct lc_svg_frame *f)
+{
+	bool any = false;
+	double span;
+	size_t i;
+
+	memset(f, 0, sizeof(*f));
+	f->nr = s->nr;
+	for (i = 0; i < s->nr; i++) {
+		const struct lc_svg_point *p = &s->points[i];
+		double lo = p->has_interval ? p->low : p->mean;
+		double hi = p->has_interval ? p->high : p->mean;
+
+		if (!p->has_mean)
+			continue;
+		f->lo0 = any && f->lo0 < lo ? f->lo0 : lo;
+		f->hi0 = any && f->hi0 > hi ? f->hi0 : hi;
+		any = true;
+	}
+	span = f->hi0 - f->lo0 ? f->hi0 - f->lo0 : 1;
+	f->lo = f->lo0 - span * 0.1;
+	f->hi = f->hi0 + span * 0.1;
+}
+
+/* A step: its number under the axis, its interval, its mean. */
+static void lc_svg_series_point(FILE *out, const struct lc_svg_frame *f,
+				const struct lc_svg_point *p, size_t i)
+{
+	char x[32], y1[32], y2[32], mean[40];
+
+	lc_svg_series_x(x, sizeof(x), f, (double)i);
+	fprintf(out, "<text x=\"%s\" y=\"355\" text-anchor=\"middle\">", x);
+	lc_xml_string(out, p->label);
+	fputs("</text>\n", out);
+	if (!p->has_mean)
+		return;
+	if (p->has_interval) {
+		lc_svg_series_y(y1, sizeof(y1), f, p->low);
+		lc_svg_series_y(y2, sizeof(y2), f, p->high);
+		fprintf(out, "<line x1=\"%s\" y1=\"%s\" x2=\"%s\" y2=\"%s\" stroke=\"gray\"/>\n",
+			x, y1, x, y2);
+	}
+	lc_svg_series_y(y1, sizeof(y1), f, p->mean);
+	fprintf(out, "<circle cx=\"%s\" cy=\"%s\" r=\"3\" fill=\"%s\"><title>",
+		x, y1, p->new_level ? "red" : "black");
+	lc_xml_string(out, p->name);
+	lc_fmt_d1(mean, sizeof(mean), p->mean);
+	fprintf(out, ": %s</title></circle>\n", mean);
+}
+
+/**
+ * lc_svg_plot_series() - the means of an ordered series, in SVG
+ * @out: where to print
+ * @s: the series
+ *
+ * One column per step: its number under the axis, its mean as a dot (red
+ * where a new level starts), its interval as a grey line; a dashed red
+ * line between the two steps of each change point, its tooltip the line
+ * for a mail; the extreme values of the scale on the vertical axis, the
+ * unit along it.
+ *
+ * Return: 0, or -1 on an output error.
+ */
+int lc_svg_plot_series(FILE *out, const struct lc_svg_series *s)
+{
+	char a[32], b[40];
+	struct lc_svg_frame f;
+	size_t i;
+
+	lc_svg_series_frame(s, &f);
+	fputs("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"720\" height=\"400\" font-family=\"sans-serif\" font-size=\"11\">\n<title>",
+	      out);
+	lc_xml_string(out, s->title);
+	fputs("</title>\n<rect width=\"720\" height=\"400\" fill=\"white\"/>\n<text x=\"360\" y=\"20\" text-anchor=\"middle\" font-size=\"13\">",
+	      out);
+	lc_xml_string(out, s->title);
+	fputs("</text>\n<line x1=\"60\" y1=\"340\" x2=\"700\" y2=\"340\" stroke=\"black\"/>\n<line x1=\"60\" y1=\"40\" x2=\"60\" y2=\"340\" stroke=\"black\"/>\n",
+	      out);
+	lc_svg_series_y(a, sizeof(a), &f, f.hi0);
+	lc_fmt_d1(b, sizeof(b), f.hi0);
+	fprintf(out, "<text x=\"55\" y=\"%s\" text-anchor=\"end\">%s</text>\n",
+		a, b);
+	lc_svg_series_y(a, sizeof(a), &f, f.lo0);
+	lc_fmt_d1(b, sizeof(b), f.lo0);
+	fprintf(out, "<text x=\"55\" y=\"%s\" text-anchor=\"end\">%s</text>\n",
+		a, b);
+	fputs("<text x=\"15\" y=\"190\" transform=\"rotate(-90 15 190)\" text-anchor=\"middle\">",
+	      out);
+	lc_xml_string(out, s->unit);
+	fputs("</text>\n", out);
+	for (i = 0; i < s->nr_changes; i++) {
+		lc_svg_series_x(a, sizeof(a), &f,
+				(double)s->changes[i].index - 0.5);
+		fprintf(out, "<line x1=\"%s\" y1=\"40\" x2=\"%s\" y2=\"340\" stroke=\"red\" stroke-dasharray=\"4 3\"><title>",
+			a, a);
+		lc_xml_string(out, s->changes[i].tip);
+		fputs("</title></line>\n", out);
+	}
+	for (i = 0; i < s->nr; i++)
+		lc_svg_series_point(out, &f, &s->points[i], i);
+	fputs("</svg>\n", out);
+	return ferror(out) ? -1 : 0;
+}
