@@ -124,6 +124,9 @@ else
 		no_module_support bench -n 10 --only none
 fi
 
+# Which file calls which (tools/README.rst, "The layers"), from the objects.
+tap_component "layers" "$dir/layers.sh" "$top"
+
 # lttng-calibrate bench: options, and its outputs of recorded rows.
 tap_component "bench host tests" "$dir/bench-tests.sh" "$bin"
 tap_component "[asan] bench host tests" env TAP_PREFIX="[asan] " \
