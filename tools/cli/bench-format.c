@@ -7,6 +7,7 @@
  */
 #include <assert.h>
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "../lib/lc.h"
@@ -21,61 +22,40 @@
 static void lc_bench_number(const struct lc_bench_row *row, int field,
 			    char *buf, size_t len)
 {
-	double d = 0;
-	long long n = -1;
-	int is_double = 1;
+	const double value[LC_BENCH_NR_FIELDS] = {
+		[LC_BENCH_F_OVERHEAD_CYCLES] = row->overhead_cycles,
+		[LC_BENCH_F_CI95_CYCLES] = row->ci95_cycles,
+		[LC_BENCH_F_STDDEV_CYCLES] = row->stddev_cycles,
+		[LC_BENCH_F_OVERHEAD_NS] = row->overhead_ns,
+		[LC_BENCH_F_CI95_NS] = row->ci95_ns,
+		[LC_BENCH_F_PER_KPROBE] = row->per_kprobe,
+	};
+	const long long count[LC_BENCH_NR_FIELDS] = {
+		[LC_BENCH_F_MEDIAN_CYCLES] = row->median_cycles,
+		[LC_BENCH_F_SAMPLES] = row->samples,
+		[LC_BENCH_F_EVENTS_EXPECTED] = row->events_expected,
+		[LC_BENCH_F_EVENTS_RECORDED] = row->events_recorded,
+	};
+	bool events = field == LC_BENCH_F_EVENTS_EXPECTED ||
+		      field == LC_BENCH_F_EVENTS_RECORDED;
+	bool integer = events || field == LC_BENCH_F_MEDIAN_CYCLES ||
+		       field == LC_BENCH_F_SAMPLES;
+	bool known = row->measured;
 
-	switch (field) {
-	case LC_BENCH_F_OVERHEAD_CYCLES:
-		d = row->overhead_cycles;
-		break;
-	case LC_BENCH_F_CI95_CYCLES:
-		d = row->ci95_cycles;
-		break;
-	case LC_BENCH_F_STDDEV_CYCLES:
-		d = row->stddev_cycles;
-		break;
-	case LC_BENCH_F_OVERHEAD_NS:
-		d = row->overhead_ns;
-		break;
-	case LC_BENCH_F_CI95_NS:
-		d = row->ci95_ns;
-		break;
-	case LC_BENCH_F_PER_KPROBE:
-		if (!row->has_per_kprobe) {
-			buf[0] = '\0';
-			return;
-		}
-		d = row->per_kprobe;
-		break;
-	case LC_BENCH_F_MEDIAN_CYCLES:
-		is_double = 0;
-		n = row->median_cycles;
-		break;
-	case LC_BENCH_F_SAMPLES:
-		is_double = 0;
-		n = row->samples;
-		break;
-	case LC_BENCH_F_EVENTS_EXPECTED:
-		snprintf(buf, len, "%lld", row->events_expected);
-		if (row->events_expected < 0)
-			buf[0] = '\0';
-		return;
-	case LC_BENCH_F_EVENTS_RECORDED:
-		snprintf(buf, len, "%lld", row->events_recorded);
-		if (row->events_recorded < 0)
-			buf[0] = '\0';
-		return;
-	}
-	if (!row->measured)
+	/* A count is taken whether or not the row was measured. */
+	if (events)
+		known = count[field] >= 0;
+	else if (field == LC_BENCH_F_PER_KPROBE)
+		known = row->has_per_kprobe;
+	if (!known)
 		buf[0] = '\0';
-	else if (is_double)
-		snprintf(buf, len, "%.3f", d);
+	else if (integer)
+		snprintf(buf, len, "%lld", count[field]);
 	else
-		snprintf(buf, len, "%lld", n);
+		snprintf(buf, len, "%.3f", value[field]);
 }
 
-/* A row's fields, in the order of lc_bench_fields[]. */
+/* A row's fields, in the order of lc_bench_field_names[]. */
 static void lc_bench_cells(const struct lc_bench_row *row,
 			   struct lc_cell *cells)
 {

@@ -24,27 +24,17 @@
  * struct step - a label of the series, as a step of the patch series
  * @number: its step (0 for the base, the tree without the series)
  * @label: @number as text
- * @patch: its patch (the label)
  * @runs: its values
- * @has_mean: @mean is set
- * @mean: the mean of its values
- * @has_interval: @low and @high are set (two values or more)
- * @low: the low end of the interval of the mean
- * @high: its high end
- * @new_level: a change point starts here
+ * @point: as plotted: @label, its patch (the series' label), its mean
+ *	and the interval of the mean when set, whether a change point
+ *	starts here
  * @change: that change point, or NULL
  */
 struct step {
 	long number;
 	char label[24];
-	const char *patch;
 	size_t runs;
-	bool has_mean;
-	double mean;
-	bool has_interval;
-	double low;
-	double high;
-	bool new_level;
+	struct lc_svg_point point;
 	const struct step_change *change;
 };
 
@@ -157,11 +147,15 @@ static int steps_missing(struct steps_header *h, const char *text)
 		return -1;
 	h->missing = m;
 	m = &h->missing[h->nmissing];
+	/* PATCH and STATUS in one buffer, freed as m->patch */
+	m->patch = strdup(name);
+	if (!m->patch)
+		return -1;
 	m->step = step;
-	m->patch = strndup(name, colon - name);
-	m->status = strdup(colon + 2);
+	m->patch[colon - name] = '\0';
+	m->status = m->patch + (colon - name) + 2;
 	h->nmissing++;
-	return m->patch && m->status ? 0 : -1;
+	return 0;
 }
 
 /* "#", blanks, "unit:", blanks: the rest of the line, or NULL. */
@@ -209,10 +203,8 @@ void steps_header_free(struct steps_header *h)
 {
 	size_t i;
 
-	for (i = 0; i < h->nmissing; i++) {
-		free(h->missing[i].patch);
-		free(h->missing[i].status);
-	}
+	for (i = 0; i < h->nmissing; i++)
+		free(h->missing[i].patch);	/* and its status */
 	free(h->missing);
 	free(h->numbers);
 	free(h->unit);
@@ -276,16 +268,17 @@ static void steps_label(const struct steps *s, const struct group *label,
 
 	st->number = steps_number(s, i, base);
 	snprintf(st->label, sizeof(st->label), "%ld", st->number);
-	st->patch = label->name;
+	st->point.label = st->label;
+	st->point.name = label->name;
 	st->runs = label->n;
 	if (summarize(label->values, label->n, &sum))
 		return;
-	st->has_mean = isfinite(sum.mean);
-	st->mean = json10(sum.mean);
+	st->point.has_mean = isfinite(sum.mean);
+	st->point.mean = json10(sum.mean);
 	halfwidth = mean_halfwidth(&sum, s->report->confidence);
-	st->has_interval = st->has_mean && isfinite(halfwidth);
-	st->low = st->mean - json10(halfwidth);
-	st->high = st->mean + json10(halfwidth);
+	st->point.has_interval = st->point.has_mean && isfinite(halfwidth);
+	st->point.low = st->point.mean - json10(halfwidth);
+	st->point.high = st->point.mean + json10(halfwidth);
 }
 
 static int steps_change(struct steps *s, const struct group *labels,
@@ -305,7 +298,7 @@ static int steps_change(struct steps *s, const struct group *labels,
 	c->p = json10(cp->p_corrected);
 	lc_fmt_shortest(text, sizeof(text), (1 - c->p) * 100);
 	snprintf(c->confidence, sizeof(c->confidence), "%.11s", text);
-	s->steps[cp->label].new_level = true;
+	s->steps[cp->label].point.new_level = true;
 	return steps_mail(s, c, patches);
 }
 
@@ -375,21 +368,22 @@ static void steps_number_text(char *buf, size_t len, bool has, double v)
 
 static void steps_table_step(FILE *out, const struct step *st)
 {
+	const struct lc_svg_point *p = &st->point;
 	char mean[40], low[40], high[40], interval[96];
 
 	steps_pad(out, st->label, 4, true);
 	fputs("  ", out);
-	steps_pad(out, st->patch, STEPS_PATCH_WIDTH, false);
+	steps_pad(out, p->name, STEPS_PATCH_WIDTH, false);
 	fputs("  ", out);
-	steps_number_text(mean, sizeof(mean), st->has_mean, st->mean);
+	steps_number_text(mean, sizeof(mean), p->has_mean, p->mean);
 	steps_pad(out, mean, 9, true);
 	fputs("  ", out);
-	lc_fmt_d1(low, sizeof(low), st->low);
-	lc_fmt_d1(high, sizeof(high), st->high);
+	lc_fmt_d1(low, sizeof(low), p->low);
+	lc_fmt_d1(high, sizeof(high), p->high);
 	snprintf(interval, sizeof(interval), "%s .. %s", low, high);
-	steps_pad(out, st->has_interval ? interval : "-", 20, false);
+	steps_pad(out, p->has_interval ? interval : "-", 20, false);
 	fprintf(out, "  %zu%s\n", st->runs,
-		st->new_level ? "  <- new level" : "");
+		p->new_level ? "  <- new level" : "");
 }
 
 static void steps_table_missing(FILE *out, const struct steps_missing *m)
@@ -501,6 +495,7 @@ static const char *const steps_csv_fields[] = {
 
 static void steps_csv(FILE *out, const struct steps *s)
 {
+	const struct lc_svg_point *p;
 	const struct step *st;
 	size_t i;
 
@@ -512,15 +507,16 @@ static void steps_csv(FILE *out, const struct steps *s)
 	fputc('\n', out);
 	for (i = 0; i < s->n; i++) {
 		st = &s->steps[i];
+		p = &st->point;
 		fprintf(out, "%ld,", st->number);
-		lc_csv_quoted(out, st->patch, strlen(st->patch));
+		lc_csv_quoted(out, p->name, strlen(p->name));
 		fprintf(out, ",%zu,", st->runs);
-		steps_number_out(out, st->has_mean, st->mean, "");
+		steps_number_out(out, p->has_mean, p->mean, "");
 		fputc(',', out);
-		steps_number_out(out, st->has_interval, st->low, "");
+		steps_number_out(out, p->has_interval, p->low, "");
 		fputc(',', out);
-		steps_number_out(out, st->has_interval, st->high, "");
-		fprintf(out, ",%s,", st->new_level ? "true" : "false");
+		steps_number_out(out, p->has_interval, p->high, "");
+		fprintf(out, ",%s,", p->new_level ? "true" : "false");
 		steps_number_out(out, st->change, st->change ?
 				 st->change->percent : 0, "");
 		fputc(',', out);
@@ -554,17 +550,18 @@ static void steps_json_number(FILE *out, int indent, const char *key,
 
 static void steps_json_step(FILE *out, const struct step *st, bool last)
 {
+	const struct lc_svg_point *p = &st->point;
 	const struct step_change *c = st->change;
 
 	fputs("    {\n", out);
 	steps_json_number(out, 6, "step", true, (double)st->number, false);
-	steps_json_string(out, 6, "patch", st->patch, false);
+	steps_json_string(out, 6, "patch", p->name, false);
 	steps_json_number(out, 6, "runs", true, (double)st->runs, false);
-	steps_json_number(out, 6, "mean", st->has_mean, st->mean, false);
-	steps_json_number(out, 6, "low", st->has_interval, st->low, false);
-	steps_json_number(out, 6, "high", st->has_interval, st->high, false);
+	steps_json_number(out, 6, "mean", p->has_mean, p->mean, false);
+	steps_json_number(out, 6, "low", p->has_interval, p->low, false);
+	steps_json_number(out, 6, "high", p->has_interval, p->high, false);
 	steps_json_key(out, 6, "new_level");
-	fprintf(out, "%s,\n", st->new_level ? "true" : "false");
+	fprintf(out, "%s,\n", p->new_level ? "true" : "false");
 	steps_json_number(out, 6, "percent", c, c ? c->percent : 0, false);
 	steps_json_number(out, 6, "p", c, c ? c->p : 0, true);
 	fputs(last ? "    }\n" : "    },\n", out);
@@ -665,16 +662,8 @@ static int steps_plot(const struct steps *s, const char *path)
 		lc_err("out of memory");
 		goto out_free;
 	}
-	for (i = 0; i < s->n; i++) {
-		const struct step *st = &s->steps[i];
-
-		points[i] = (struct lc_svg_point) {
-			.label = st->label, .name = st->patch,
-			.has_mean = st->has_mean, .mean = st->mean,
-			.has_interval = st->has_interval, .low = st->low,
-			.high = st->high, .new_level = st->new_level,
-		};
-	}
+	for (i = 0; i < s->n; i++)
+		points[i] = s->steps[i].point;
 	for (i = 0; i < s->nchanges; i++)
 		changes[i] = (struct lc_svg_change) {
 			.index = s->changes[i].index, .tip = s->changes[i].mail,

@@ -24,12 +24,12 @@
  * struct steps_missing - a step left out of the analysis
  * @step: its number
  * @patch: its patch
- * @status: why ("does not build", "not measured")
+ * @status: why ("does not build", "not measured"), in @patch's buffer
  */
 struct steps_missing {
 	long step;
 	char *patch;
-	char *status;
+	const char *status;
 };
 
 /**

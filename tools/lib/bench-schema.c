@@ -14,37 +14,17 @@ static const char *const lc_bench_status_names[LC_BENCH_NR_STATUS] = {
 	[LC_BENCH_FAILED] = "failed",
 };
 
+/* In the order of enum lc_bench_field, the JSON and CSV order. */
 const char *const lc_bench_field_names[LC_BENCH_NR_FIELDS] = {
-	[LC_BENCH_F_MECHANISM] = "mechanism",
-	[LC_BENCH_F_STATUS] = "status",
-	[LC_BENCH_F_REASON] = "reason",
-	[LC_BENCH_F_OVERHEAD_CYCLES] = "overhead_cycles",
-	[LC_BENCH_F_CI95_CYCLES] = "ci95_cycles",
-	[LC_BENCH_F_STDDEV_CYCLES] = "stddev_cycles",
-	[LC_BENCH_F_OVERHEAD_NS] = "overhead_ns",
-	[LC_BENCH_F_CI95_NS] = "ci95_ns",
-	[LC_BENCH_F_MEDIAN_CYCLES] = "median_cycles",
-	[LC_BENCH_F_SAMPLES] = "samples",
-	[LC_BENCH_F_PER_KPROBE] = "per_kprobe",
-	[LC_BENCH_F_EVENTS_EXPECTED] = "events_expected",
-	[LC_BENCH_F_EVENTS_RECORDED] = "events_recorded",
+	"mechanism", "status", "reason", "overhead_cycles", "ci95_cycles",
+	"stddev_cycles", "overhead_ns", "ci95_ns", "median_cycles",
+	"samples", "per_kprobe", "events_expected", "events_recorded",
 };
 
-/* "" for a field without a unit: a name, a ratio. */
+/* The same order; "" for a field without a unit. */
 const char *const lc_bench_field_units[LC_BENCH_NR_FIELDS] = {
-	[LC_BENCH_F_MECHANISM] = "",
-	[LC_BENCH_F_STATUS] = "",
-	[LC_BENCH_F_REASON] = "",
-	[LC_BENCH_F_OVERHEAD_CYCLES] = "cycles",
-	[LC_BENCH_F_CI95_CYCLES] = "cycles",
-	[LC_BENCH_F_STDDEV_CYCLES] = "cycles",
-	[LC_BENCH_F_OVERHEAD_NS] = "ns",
-	[LC_BENCH_F_CI95_NS] = "ns",
-	[LC_BENCH_F_MEDIAN_CYCLES] = "cycles",
-	[LC_BENCH_F_SAMPLES] = "calls",
-	[LC_BENCH_F_PER_KPROBE] = "",
-	[LC_BENCH_F_EVENTS_EXPECTED] = "events",
-	[LC_BENCH_F_EVENTS_RECORDED] = "events",
+	"", "", "", "cycles", "cycles", "cycles", "ns", "ns", "cycles",
+	"calls", "", "events", "events",
 };
 
 /**
