@@ -69,6 +69,7 @@ static void lc_bench_cells(const struct lc_bench_row *row,
 	for (f = LC_BENCH_F_OVERHEAD_CYCLES; f < LC_BENCH_NR_FIELDS; f++) {
 		lc_bench_number(row, f, cells[f].text, sizeof(cells[f].text));
 		cells[f].kind = cells[f].text[0] ? LC_CELL_RAW : LC_CELL_NULL;
+		cells[f].ref = NULL;
 	}
 }
 

@@ -2,12 +2,15 @@
 /*
  * Bench mode's report: a comparison (bench_compare()) as an LKP-like
  * table with ministat's verdicts, CSV (one row per mechanism and input)
- * or JSON.  Calls bench.c's metric names and report.h's helpers only.
+ * or JSON.  Calls bench.c's metric names, report.h's helpers and the
+ * output layer's writer (lib/output.h) only.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "../lib/lc.h"
+#include "../lib/output.h"
 #include "bench.h"
 #include "report.h"
 
@@ -215,18 +218,27 @@ static void bench_text(FILE *out, const struct bench_comparison *cmp)
 	text_verdicts(out, cmp);
 }
 
-static void csv_str(FILE *out, const char *text, const char *sep)
-{
-	lc_csv_quoted(out, text, strlen(text));
-	fputs(sep, out);
-}
+/* The CSV's fields: a row per mechanism and input. */
+enum bench_csv_field {
+	CSV_MECHANISM, CSV_INPUT, CSV_KERNEL, CSV_PATH, CSV_STATUS, CSV_REASON,
+	CSV_MEAN, CSV_STDDEV, CSV_N, CSV_MEAN_HALFWIDTH, CSV_DIFFERENCE,
+	CSV_HALFWIDTH, CSV_PERCENT, CSV_PERCENT_HALFWIDTH, CSV_T, CSV_DF,
+	CSV_P, CSV_CONFIDENCE, CSV_VERDICT, CSV_NR_FIELDS,
+};
 
-static void csv_num(FILE *out, double value, const char *sep)
+static const char *const csv_fields[CSV_NR_FIELDS] = {
+	"mechanism", "input", "kernel", "path", "status", "reason", "mean",
+	"stddev", "n", "mean_halfwidth", "difference", "halfwidth", "percent",
+	"percent_halfwidth", "t", "df", "p", "confidence", "verdict",
+};
+
+/* A number to ten significant digits, null when not known. */
+static void csv_num(struct lc_cell *cell, bool known, double value)
 {
-	if (isfinite(value))
-		fprintf(out, "%.10g%s", value, sep);
+	if (known && isfinite(value))
+		lc_cell_set(cell, LC_CELL_RAW, "%.10g", value);
 	else
-		fputs(sep, out);
+		lc_cell_set(cell, LC_CELL_NULL, "%s", "");
 }
 
 static void csv_cell(FILE *out, const struct bench_comparison *cmp,
@@ -234,45 +246,42 @@ static void csv_cell(FILE *out, const struct bench_comparison *cmp,
 {
 	const struct bench_cell *cell = &mech->cells[i];
 	const struct welch *w = &cell->test;
-	int ok = cell->row && cell->row->status == LC_BENCH_OK;
+	bool ok = cell->row && cell->row->status == LC_BENCH_OK;
 	double ref = cell->tested ? mech->cells[0].row->sum.mean : NAN;
+	struct lc_cell c[CSV_NR_FIELDS];
 
-	csv_str(out, mech->name, ",");
-	fprintf(out, "%zu,", i + 1);
-	csv_str(out, cmp->files[i].kernel, ",");
-	csv_str(out, cmp->files[i].path, ",");
-	fprintf(out, "%s,", cell_status(cell));
-	csv_str(out, cell->row ? cell->row->reason : "", ",");
-	if (ok) {
-		csv_num(out, cell->row->sum.mean, ",");
-		csv_num(out, cell->row->sum.stddev, ",");
-		fprintf(out, "%zu,", cell->row->sum.n);
-		csv_num(out, cell->halfwidth, ",");
-	} else {
-		fputs(",,,,", out);
-	}
-	if (cell->tested) {
-		csv_num(out, w->diff, ",");
-		csv_num(out, w->halfwidth, ",");
-		csv_num(out, percent_of(w->diff, ref), ",");
-		csv_num(out, percent_of(w->halfwidth, ref), ",");
-		csv_num(out, w->t, ",");
-		csv_num(out, w->df, ",");
-		csv_num(out, w->p, ",");
-	} else {
-		fputs(",,,,,,,", out);
-	}
-	fprintf(out, "%g,%s\n", cmp->confidence, cell_verdict(mech, i));
+	lc_cell_ref(&c[CSV_MECHANISM], LC_CELL_QUOTED, mech->name);
+	lc_cell_set(&c[CSV_INPUT], LC_CELL_RAW, "%zu", i + 1);
+	lc_cell_ref(&c[CSV_KERNEL], LC_CELL_QUOTED, cmp->files[i].kernel);
+	lc_cell_ref(&c[CSV_PATH], LC_CELL_QUOTED, cmp->files[i].path);
+	lc_cell_ref(&c[CSV_STATUS], LC_CELL_RAW, cell_status(cell));
+	lc_cell_ref(&c[CSV_REASON], LC_CELL_QUOTED,
+		    cell->row ? cell->row->reason : "");
+	csv_num(&c[CSV_MEAN], ok, ok ? cell->row->sum.mean : 0);
+	csv_num(&c[CSV_STDDEV], ok, ok ? cell->row->sum.stddev : 0);
+	if (ok)
+		lc_cell_set(&c[CSV_N], LC_CELL_RAW, "%zu", cell->row->sum.n);
+	else
+		lc_cell_set(&c[CSV_N], LC_CELL_NULL, "%s", "");
+	csv_num(&c[CSV_MEAN_HALFWIDTH], ok, cell->halfwidth);
+	csv_num(&c[CSV_DIFFERENCE], cell->tested, w->diff);
+	csv_num(&c[CSV_HALFWIDTH], cell->tested, w->halfwidth);
+	csv_num(&c[CSV_PERCENT], cell->tested, percent_of(w->diff, ref));
+	csv_num(&c[CSV_PERCENT_HALFWIDTH], cell->tested,
+		percent_of(w->halfwidth, ref));
+	csv_num(&c[CSV_T], cell->tested, w->t);
+	csv_num(&c[CSV_DF], cell->tested, w->df);
+	csv_num(&c[CSV_P], cell->tested, w->p);
+	lc_cell_set(&c[CSV_CONFIDENCE], LC_CELL_RAW, "%g", cmp->confidence);
+	lc_cell_ref(&c[CSV_VERDICT], LC_CELL_RAW, cell_verdict(mech, i));
+	lc_fmt_csv_row(out, c, CSV_NR_FIELDS);
 }
 
 static void bench_csv(FILE *out, const struct bench_comparison *cmp)
 {
 	size_t m, i;
 
-	fputs("mechanism,input,kernel,path,status,reason,mean,stddev,n,"
-	      "mean_halfwidth,difference,halfwidth,percent,percent_halfwidth,"
-	      "t,df,p,confidence,verdict\n",
-	      out);
+	lc_fmt_csv_header(out, csv_fields, CSV_NR_FIELDS);
 	for (m = 0; m < cmp->nmechs; m++)
 		for (i = 0; i < cmp->nfiles; i++)
 			csv_cell(out, cmp, &cmp->mechs[m], i);

@@ -488,41 +488,55 @@ static void steps_number_out(FILE *out, bool has, double v, const char *none)
 	fputs(buf, out);
 }
 
-static const char *const steps_csv_fields[] = {
+/* The CSV's fields, every name quoted as jq's @csv quoted them. */
+enum steps_field {
+	STEPS_F_STEP, STEPS_F_PATCH, STEPS_F_RUNS, STEPS_F_MEAN, STEPS_F_LOW,
+	STEPS_F_HIGH, STEPS_F_NEW_LEVEL, STEPS_F_PERCENT, STEPS_F_P,
+	STEPS_NR_FIELDS,
+};
+
+static const char *const steps_csv_fields[STEPS_NR_FIELDS] = {
 	"step", "patch", "runs", "mean", "low", "high", "new_level",
 	"percent", "p",
 };
 
+/* A number of the CSV, as JSON tools print it, or null. */
+static void steps_cell(struct lc_cell *cell, bool has, double v)
+{
+	char buf[40];
+
+	lc_fmt_shortest(buf, sizeof(buf), v);
+	if (has && isfinite(v))
+		lc_cell_set(cell, LC_CELL_RAW, "%s", buf);
+	else
+		lc_cell_set(cell, LC_CELL_NULL, "%s", "");
+}
+
 static void steps_csv(FILE *out, const struct steps *s)
 {
-	const struct lc_svg_point *p;
-	const struct step *st;
+	struct lc_cell cells[STEPS_NR_FIELDS];
 	size_t i;
 
-	for (i = 0; i < ARRAY_SIZE(steps_csv_fields); i++) {
-		fputs(i ? "," : "", out);
-		lc_csv_quoted(out, steps_csv_fields[i],
-			      strlen(steps_csv_fields[i]));
-	}
-	fputc('\n', out);
+	for (i = 0; i < STEPS_NR_FIELDS; i++)
+		lc_cell_ref(&cells[i], LC_CELL_QUOTED, steps_csv_fields[i]);
+	lc_fmt_csv_row(out, cells, STEPS_NR_FIELDS);
 	for (i = 0; i < s->n; i++) {
-		st = &s->steps[i];
-		p = &st->point;
-		fprintf(out, "%ld,", st->number);
-		lc_csv_quoted(out, p->name, strlen(p->name));
-		fprintf(out, ",%zu,", st->runs);
-		steps_number_out(out, p->has_mean, p->mean, "");
-		fputc(',', out);
-		steps_number_out(out, p->has_interval, p->low, "");
-		fputc(',', out);
-		steps_number_out(out, p->has_interval, p->high, "");
-		fprintf(out, ",%s,", p->new_level ? "true" : "false");
-		steps_number_out(out, st->change, st->change ?
-				 st->change->percent : 0, "");
-		fputc(',', out);
-		steps_number_out(out, st->change, st->change ?
-				 st->change->p : 0, "");
-		fputc('\n', out);
+		const struct step *st = &s->steps[i];
+		const struct step_change *c = st->change;
+		const struct lc_svg_point *p = &st->point;
+
+		lc_cell_set(&cells[STEPS_F_STEP], LC_CELL_RAW, "%ld",
+			    st->number);
+		lc_cell_ref(&cells[STEPS_F_PATCH], LC_CELL_QUOTED, p->name);
+		lc_cell_set(&cells[STEPS_F_RUNS], LC_CELL_RAW, "%zu", st->runs);
+		steps_cell(&cells[STEPS_F_MEAN], p->has_mean, p->mean);
+		steps_cell(&cells[STEPS_F_LOW], p->has_interval, p->low);
+		steps_cell(&cells[STEPS_F_HIGH], p->has_interval, p->high);
+		lc_cell_set(&cells[STEPS_F_NEW_LEVEL], LC_CELL_RAW, "%s",
+			    p->new_level ? "true" : "false");
+		steps_cell(&cells[STEPS_F_PERCENT], c, c ? c->percent : 0);
+		steps_cell(&cells[STEPS_F_P], c, c ? c->p : 0);
+		lc_fmt_csv_row(out, cells, STEPS_NR_FIELDS);
 	}
 }
 

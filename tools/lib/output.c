@@ -24,11 +24,31 @@ void lc_cell_set(struct lc_cell *cell, enum lc_cell_kind kind,
 
 	cell->kind = kind;
 	cell->text[0] = '\0';
+	cell->ref = NULL;
 	if (kind == LC_CELL_NULL)
 		return;
 	va_start(ap, fmt);
 	vsnprintf(cell->text, sizeof(cell->text), fmt, ap);
 	va_end(ap);
+}
+
+/**
+ * lc_cell_ref() - a field whose text is the caller's string, not copied
+ * @cell: the field
+ * @kind: how it is written
+ * @s: its text, of any length, alive while the cell is written
+ */
+void lc_cell_ref(struct lc_cell *cell, enum lc_cell_kind kind, const char *s)
+{
+	cell->kind = kind;
+	cell->text[0] = '\0';
+	cell->ref = s;
+}
+
+/* A cell's text: its own, or the caller's. */
+static const char *lc_cell_text(const struct lc_cell *cell)
+{
+	return cell->ref ? cell->ref : cell->text;
 }
 
 /**
@@ -75,21 +95,24 @@ void lc_fmt_csv_header(FILE *out, const char *const *names, size_t n)
  * @cells: the fields, in the header's order
  * @n: how many
  *
- * A string is quoted when it must be (RFC 4180), a null is empty, a
- * number or a literal is written as it is.
+ * A string is quoted when it must be (RFC 4180), a quoted one always, a
+ * null is empty, a number or a literal is written as it is.
  */
 void lc_fmt_csv_row(FILE *out, const struct lc_cell *cells, size_t n)
 {
 	size_t i;
 
 	for (i = 0; i < n; i++) {
+		const char *text = lc_cell_text(&cells[i]);
+
 		if (i)
 			fputc(',', out);
 		if (cells[i].kind == LC_CELL_STRING)
-			lc_csv_field(out, cells[i].text,
-				     strlen(cells[i].text));
+			lc_csv_field(out, text, strlen(text));
+		else if (cells[i].kind == LC_CELL_QUOTED)
+			lc_csv_quoted(out, text, strlen(text));
 		else
-			fputs(cells[i].text, out);
+			fputs(text, out);
 	}
 	fputc('\n', out);
 }
@@ -116,13 +139,14 @@ void lc_fmt_json_row(FILE *out, bool first, const char *const *names,
 	fputs(first ? "\n    {" : ",\n    {", out);
 	for (i = 0; i < n; i++) {
 		const struct lc_cell *c = &cells[order ? order[i] : i];
+		const char *text = lc_cell_text(c);
 
 		fprintf(out, "%s\"%s\": ", i ? ", " : "",
 			names[order ? order[i] : i]);
-		if (c->kind == LC_CELL_STRING)
-			lc_json_string(out, c->text, strlen(c->text));
+		if (c->kind == LC_CELL_STRING || c->kind == LC_CELL_QUOTED)
+			lc_json_string(out, text, strlen(text));
 		else
-			fputs(c->kind == LC_CELL_NULL ? "null" : c->text, out);
+			fputs(c->kind == LC_CELL_NULL ? "null" : text, out);
 	}
 	fputc('}', out);
 }

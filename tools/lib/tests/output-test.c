@@ -66,6 +66,26 @@ static void test_cells(void)
 	free(buf);
 }
 
+/* A quoted cell, and a cell of the caller's string longer than a cell. */
+static void test_cell_ref(void)
+{
+	static char long_text[LC_CELL_MAX * 2];
+	struct lc_cell cells[2];
+	char *buf = NULL;
+	size_t size = 0;
+	FILE *out = open_memstream(&buf, &size);
+
+	memset(long_text, 'x', sizeof(long_text) - 1);
+	lc_cell_ref(&cells[0], LC_CELL_QUOTED, "1");
+	lc_cell_ref(&cells[1], LC_CELL_STRING, long_text);
+	lc_fmt_csv_row(out, cells, 2);
+	taken(out, &buf);
+	tap_check(!strncmp(buf, "\"1\",xxx", 7) &&
+		  strlen(buf) == 4 + sizeof(long_text) - 1 + 1,
+		  "cells: a quoted one always quoted, the caller's string whole");
+	free(buf);
+}
+
 static void test_svg(void)
 {
 	static struct lc_svg_bars c = {
@@ -148,6 +168,7 @@ int main(void)
 	d1(3e17, "3e+17.0");
 	d1(NAN, "null");
 	test_cells();
+	test_cell_ref();
 	test_svg();
 	test_schema();
 	return tap_exit_status();
