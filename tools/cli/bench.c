@@ -2,7 +2,7 @@
 /*
  * lttng-calibrate bench, the command: its options, and the rows of the
  * mechanisms asked for (measured by mechanisms.c, or read back from a
- * key=value file) printed in the format asked for (formats.c).
+ * key=value file) printed in the format asked for (bench-format.c).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bench.h"
+#include "bench-format.h"
 #include "lttng-calibrate.h"
 #include "mechanisms.h"
 

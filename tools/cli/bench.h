@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * lttng-calibrate bench, the command (bench.c), as main.c calls it.  It
- * calls mechanisms.h and formats.h; nothing calls it but main.c.
+ * calls mechanisms.h, formats.h and bench-format.h; nothing calls it but
+ * main.c.
  */
 #ifndef LTTNG_CALIBRATE_CLI_BENCH_H
 #define LTTNG_CALIBRATE_CLI_BENCH_H

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * lttng-calibrate predict's output: its rows as a table, CSV and JSON
- * ("lttng-calibrate-predict/1") through formats.c's writer, and its chart
- * through the bench's.  Nothing here touches the kernel.
+ * lttng-calibrate predict's output: its figures, computed once by the
+ * model (lc_predict_report()), printed as a table, CSV and JSON
+ * ("lttng-calibrate-predict/1") through the output layer's writer
+ * (lib/output.h), and drawn as a bar chart by its SVG writer
+ * (lib/svg.h).  Nothing here computes a figure or touches the kernel.
  */
 #include <assert.h>
 #include <math.h>
@@ -10,6 +12,7 @@
 #include <string.h>
 
 #include "../lib/lc.h"
+#include "../lib/output.h"
 #include "predict-format.h"
 
 /* The fields of a row, in CSV order. */
@@ -52,63 +55,60 @@ static void lc_pr_number(struct lc_cell *cell, bool ok, double v)
 }
 
 /* A row's fields, in CSV order; its figures only when it is ok. */
-static void lc_pr_cells(const struct lc_predict *p,
-			const struct lc_predict_row *row, struct lc_cell *c)
+static void lc_pr_cells(const struct lc_predict_row *row,
+			const struct lc_predict_shown *s, struct lc_cell *c)
 {
-	bool ok = row->status == LC_BENCH_OK;
-	struct lc_predict_fig f;
+	const struct lc_predict_fig *f = &s->fig;
+	bool ok = s->ok;
 
-	memset(&f, 0, sizeof(f));
-	if (ok)
-		lc_predict_figures(p, row, &f);
 	lc_cell_set(&c[LC_PF_CONFIGURATION], LC_CELL_STRING, "%s", row->name);
 	lc_cell_set(&c[LC_PF_STATUS], LC_CELL_STRING, "%s",
 		    lc_bench_status_name(row->status));
 	lc_cell_set(&c[LC_PF_REASON], LC_CELL_STRING, "%s", row->reason);
 	lc_cell_set(&c[LC_PF_COST_BASIS], LC_CELL_STRING, "%s",
 		    row->cost_basis);
-	lc_pr_number(&c[LC_PF_EVENTS], ok, f.events);
-	lc_pr_number(&c[LC_PF_LOST], ok, f.lost);
+	lc_pr_number(&c[LC_PF_EVENTS], ok, f->events);
+	lc_pr_number(&c[LC_PF_LOST], ok, f->lost);
 	lc_pr_number(&c[LC_PF_COST], ok, row->cost_cycles);
 	lc_pr_number(&c[LC_PF_COST_CI95], ok, row->cost_ci95);
-	lc_pr_number(&c[LC_PF_PREDICTED], ok, f.predicted);
-	lc_pr_number(&c[LC_PF_PREDICTED_PERCENT], ok,
-		     lc_predict_percent(f.predicted, f.base));
+	lc_pr_number(&c[LC_PF_PREDICTED], ok, f->predicted);
+	lc_pr_number(&c[LC_PF_PREDICTED_PERCENT], ok, s->predicted_percent);
 	lc_pr_number(&c[LC_PF_PREDICTED_CI95_PERCENT], ok,
-		     lc_predict_percent(f.predicted_ci95, f.base));
-	lc_pr_number(&c[LC_PF_MEASURED], ok, f.measured);
-	lc_pr_number(&c[LC_PF_MEASURED_PERCENT], ok,
-		     lc_predict_percent(f.measured, f.base));
+		     s->predicted_ci95_percent);
+	lc_pr_number(&c[LC_PF_MEASURED], ok, f->measured);
+	lc_pr_number(&c[LC_PF_MEASURED_PERCENT], ok, s->measured_percent);
 	lc_pr_number(&c[LC_PF_MEASURED_CI95_PERCENT], ok,
-		     lc_predict_percent(f.measured_ci95, f.base));
-	lc_pr_number(&c[LC_PF_MEASURED_COST], ok, f.measured_cost);
-	lc_pr_number(&c[LC_PF_EXPLAINED], ok, f.explained);
+		     s->measured_ci95_percent);
+	lc_pr_number(&c[LC_PF_MEASURED_COST], ok, f->measured_cost);
+	lc_pr_number(&c[LC_PF_EXPLAINED], ok, f->explained);
 	if (ok)
 		lc_cell_set(&c[LC_PF_AGREE], LC_CELL_RAW, "%s",
-			    f.agree ? "true" : "false");
+			    f->agree ? "true" : "false");
 	else
 		lc_cell_set(&c[LC_PF_AGREE], LC_CELL_NULL, "%s", "");
-	lc_pr_number(&c[LC_PF_UNTRACED], ok, f.base);
-	lc_pr_number(&c[LC_PF_THROUGHPUT], ok, f.throughput);
+	lc_pr_number(&c[LC_PF_UNTRACED], ok, f->base);
+	lc_pr_number(&c[LC_PF_THROUGHPUT], ok, f->throughput);
 }
 
 /**
  * lc_predict_print_csv() - the rows as CSV, a header line first
  * @p: the prediction
+ * @r: its figures (lc_predict_report())
  * @out: where to print
  *
  * The fields are those of a JSON row; a null is an empty field.
  *
  * Return: 0, or -1 on an output error.
  */
-int lc_predict_print_csv(const struct lc_predict *p, FILE *out)
+int lc_predict_print_csv(const struct lc_predict *p,
+			 const struct lc_predict_report *r, FILE *out)
 {
 	struct lc_cell cells[LC_PF_NR];
 	size_t i;
 
 	lc_fmt_csv_header(out, lc_pr_fields, LC_PF_NR);
 	for (i = 0; i < p->nr; i++) {
-		lc_pr_cells(p, &p->rows[i], cells);
+		lc_pr_cells(&p->rows[i], &r->rows[i], cells);
 		lc_fmt_csv_row(out, cells, LC_PF_NR);
 	}
 	return ferror(out) ? -1 : 0;
@@ -117,6 +117,7 @@ int lc_predict_print_csv(const struct lc_predict *p, FILE *out)
 /**
  * lc_predict_print_json() - the prediction as one JSON object
  * @p: the prediction
+ * @r: its figures (lc_predict_report())
  * @out: where to print
  *
  * The schema is "lttng-calibrate-predict/1"; numbers that are not known
@@ -124,9 +125,9 @@ int lc_predict_print_csv(const struct lc_predict *p, FILE *out)
  *
  * Return: 0, or -1 on an output error.
  */
-int lc_predict_print_json(const struct lc_predict *p, FILE *out)
+int lc_predict_print_json(const struct lc_predict *p,
+			  const struct lc_predict_report *r, FILE *out)
 {
-	double base_ns = lc_predict_mean(p->base.cpu_ns, p->base.nr);
 	struct lc_cell cells[LC_PF_NR];
 	size_t i;
 
@@ -141,12 +142,12 @@ int lc_predict_print_json(const struct lc_predict *p, FILE *out)
 	fprintf(out, ",\n  \"scaled_to_throughput\": %s",
 		p->per_work ? "true" : "false");
 	fputs(",\n  \"untraced\": {", out);
-	lc_json_number(out, "cpu_ns", base_ns, ", ");
-	lc_json_number(out, "cpu_cycles", lc_predict_cycles(p, base_ns), ", ");
-	lc_json_number(out, "throughput", lc_predict_base_throughput(p), "");
+	lc_json_number(out, "cpu_ns", r->base_ns, ", ");
+	lc_json_number(out, "cpu_cycles", r->base_cycles, ", ");
+	lc_json_number(out, "throughput", r->throughput, "");
 	fputs("},\n  \"rows\": [", out);
 	for (i = 0; i < p->nr; i++) {
-		lc_pr_cells(p, &p->rows[i], cells);
+		lc_pr_cells(&p->rows[i], &r->rows[i], cells);
 		lc_fmt_json_row(out, !i, lc_pr_fields, cells, lc_pr_json_order,
 				LC_PF_NR);
 	}
@@ -173,15 +174,15 @@ static void lc_pr_text(char *buf, size_t len, double v, const char *fmt)
 }
 
 /* A row of the table: its figures, or its status and why. */
-static void lc_pr_table_row(const struct lc_predict *p,
-			    const struct lc_predict_row *row, FILE *out)
+static void lc_pr_table_row(const struct lc_predict_row *row,
+			    const struct lc_predict_shown *s, FILE *out)
 {
 	char ev[32], lost[32], cost[32], pred[32], meas[48], expl[32];
 	const char *cells[] = { row->name, ev, lost, cost, pred, meas, expl };
+	const struct lc_predict_fig *f = &s->fig;
 	char why[LC_BENCH_REASON_MAX + 16];
-	struct lc_predict_fig f;
 
-	if (row->status != LC_BENCH_OK) {
+	if (!s->ok) {
 		static const int widths[] = { -30, 0 };
 		const char *text[] = { row->name, why };
 
@@ -190,26 +191,24 @@ static void lc_pr_table_row(const struct lc_predict *p,
 		lc_fmt_table_row(out, widths, text, ARRAY_SIZE(text), NULL);
 		return;
 	}
-	lc_predict_figures(p, row, &f);
-	lc_pr_text(ev, sizeof(ev), f.events, "%.0f");
-	lc_pr_text(lost, sizeof(lost), f.lost, "%.0f");
+	lc_pr_text(ev, sizeof(ev), f->events, "%.0f");
+	lc_pr_text(lost, sizeof(lost), f->lost, "%.0f");
 	lc_pr_text(cost, sizeof(cost), row->cost_cycles, "%.1f");
-	lc_pr_text(pred, sizeof(pred), lc_predict_percent(f.predicted, f.base),
-		   "%+.3f%%");
-	if (isfinite(f.measured_ci95))
+	lc_pr_text(pred, sizeof(pred), s->predicted_percent, "%+.3f%%");
+	if (isfinite(f->measured_ci95))
 		snprintf(meas, sizeof(meas), "%+.3f%% +/- %.3f%%",
-			 lc_predict_percent(f.measured, f.base),
-			 lc_predict_percent(f.measured_ci95, f.base));
+			 s->measured_percent, s->measured_ci95_percent);
 	else
 		snprintf(meas, sizeof(meas), "-");
-	lc_pr_text(expl, sizeof(expl), f.explained, "%.2f");
+	lc_pr_text(expl, sizeof(expl), f->explained, "%.2f");
 	lc_fmt_table_row(out, lc_pr_widths, cells, ARRAY_SIZE(cells),
-			 f.agree ? "yes" : "no");
+			 f->agree ? "yes" : "no");
 }
 
 /**
  * lc_predict_print_table() - the prediction as aligned columns, for people
  * @p: the prediction
+ * @r: its figures (lc_predict_report())
  * @out: where to print
  *
  * A header gives the kernel, the command, the runs, the clock and the
@@ -218,19 +217,18 @@ static void lc_pr_table_row(const struct lc_predict *p,
  *
  * Return: 0, or -1 on an output error.
  */
-int lc_predict_print_table(const struct lc_predict *p, FILE *out)
+int lc_predict_print_table(const struct lc_predict *p,
+			   const struct lc_predict_report *r, FILE *out)
 {
-	double base_ns = lc_predict_mean(p->base.cpu_ns, p->base.nr);
-	double tput = lc_predict_base_throughput(p);
 	size_t i;
 
 	fprintf(out, "kernel: %s\ncommand: %s\nruns: %zu each\nclock: %s (%lld kHz)\nCPU time: %s\n",
 		p->kernel, p->command, p->base.nr, p->clock, p->clock_khz,
 		p->cpu_time);
 	fprintf(out, "untraced CPU time: %.3f ms per run (%.0f cycles)",
-		base_ns / 1e6, lc_predict_cycles(p, base_ns));
-	if (isfinite(tput))
-		fprintf(out, ", throughput %.3f", tput);
+		r->base_ns / 1e6, r->base_cycles);
+	if (isfinite(r->throughput))
+		fprintf(out, ", throughput %.3f", r->throughput);
 	if (p->per_work)
 		fputs("\nscaled to the untraced throughput: every run's CPU time and events are\n"
 		      "those of the untraced runs' work (the command runs for a fixed time)",
@@ -239,7 +237,7 @@ int lc_predict_print_table(const struct lc_predict *p, FILE *out)
 	lc_fmt_table_row(out, lc_pr_widths, lc_pr_heads,
 			 ARRAY_SIZE(lc_pr_heads), "agree");
 	for (i = 0; i < p->nr; i++)
-		lc_pr_table_row(p, &p->rows[i], out);
+		lc_pr_table_row(&p->rows[i], &r->rows[i], out);
 	fputs("\ncost/event: clock cycles, from lttng-calibrate bench on this kernel;\n"
 	      "predicted: events x cost, in % of the untraced CPU time;\n"
 	      "measured: traced minus untraced CPU time (Welch); explained: predicted / measured\n",
@@ -248,29 +246,47 @@ int lc_predict_print_table(const struct lc_predict *p, FILE *out)
 }
 
 /**
- * lc_predict_chart() - the chart's title, for rows added after
- * @b: the chart, emptied
+ * lc_predict_chart() - the chart's title, for bars added after
+ * @c: the chart, emptied
  * @kernel: where predict ran
  * @command: the command
  * @runs: runs of each configuration
  * @clock: the module's clock
  */
-void lc_predict_chart(struct lc_bench *b, const char *kernel,
+void lc_predict_chart(struct lc_svg_bars *c, const char *kernel,
 		      const char *command, size_t runs, const char *clock)
 {
-	memset(b, 0, sizeof(*b));
-	b->chart.title = "lttng-calibrate predict: what tracing costs the command";
-	snprintf(b->chart.subtitle, sizeof(b->chart.subtitle),
+	memset(c, 0, sizeof(*c));
+	c->title = "lttng-calibrate predict: what tracing costs the command";
+	snprintf(c->subtitle, sizeof(c->subtitle),
 		 "%.60s, %.60s, %zu runs each, clock %.20s", kernel, command,
 		 runs, clock);
-	b->chart.axis = "overhead, % of the untraced CPU time (error bars: 95% confidence interval)";
-	b->chart.unit = "%";
-	b->chart.decimals = 2;
+	c->axis = "overhead, % of the untraced CPU time (error bars: 95% confidence interval)";
+}
+
+/* A bar, or what stands for it, of a configuration. */
+static struct lc_svg_bar *lc_predict_bar(struct lc_svg_bars *c,
+					 const char *label,
+					 enum lc_bench_status status,
+					 const char *reason)
+{
+	struct lc_svg_bar *bar;
+
+	if (c->nr == LC_SVG_MAX_BARS)
+		return NULL;
+	bar = &c->bars[c->nr++];
+	memset(bar, 0, sizeof(*bar));
+	snprintf(bar->label, sizeof(bar->label), "%.*s",
+		 LC_BENCH_NAME_MAX - 1, label);
+	snprintf(bar->missing, sizeof(bar->missing), "%s: %.*s",
+		 lc_bench_status_name(status), LC_BENCH_REASON_MAX - 1,
+		 reason);
+	return bar;
 }
 
 /**
  * lc_predict_chart_row() - a configuration's bars on the chart
- * @b: the chart
+ * @c: the chart
  * @name: the configuration
  * @status: its status
  * @reason: why it is not ok
@@ -280,64 +296,64 @@ void lc_predict_chart(struct lc_bench *b, const char *kernel,
  *
  * An ok row is two bars, predicted and measured; another is its reason.
  */
-void lc_predict_chart_row(struct lc_bench *b, const char *name,
+void lc_predict_chart_row(struct lc_svg_bars *c, const char *name,
 			  enum lc_bench_status status, const char *reason,
 			  const double v[4])
 {
-	struct lc_bench_row *r;
+	struct lc_svg_bar *bar;
 	size_t k;
 
 	if (status != LC_BENCH_OK) {
-		r = lc_bench_add_row(b, name);
-		if (r)
-			lc_bench_row_set(r, status, "%s", reason);
+		lc_predict_bar(c, name, status, reason);
 		return;
 	}
 	for (k = 0; k < 2; k++) {
-		char bar[LC_BENCH_NAME_MAX];
+		char label[LC_BENCH_NAME_MAX];
 
-		snprintf(bar, sizeof(bar), "%.20s %s", name,
+		snprintf(label, sizeof(label), "%.20s %s", name,
 			 k ? "measured" : "predicted");
-		r = lc_bench_add_row(b, bar);
-		if (!r)
+		bar = lc_predict_bar(c, label, status, "");
+		if (!bar)
 			return;
-		r->measured = 1;
-		r->overhead_cycles = v[2 * k];
-		r->ci95_cycles = v[2 * k + 1];
-		if (!isfinite(r->overhead_cycles) || !isfinite(r->ci95_cycles))
-			r->measured = 0;
+		bar->value = v[2 * k];
+		bar->ci = v[2 * k + 1];
+		if (!isfinite(bar->value) || !isfinite(bar->ci))
+			continue;
+		bar->drawn = true;
+		bar->colour = LC_SVG_BAR_OK;
+		snprintf(bar->figures, sizeof(bar->figures),
+			 "%.2f%% \xc2\xb1 %.2f%%", bar->value, bar->ci);
+		snprintf(bar->tip, sizeof(bar->tip), ": %.4f +/- %.4f%%",
+			 bar->value, bar->ci);
 	}
 }
 
 /**
  * lc_predict_plot() - the chart: each configuration's predicted and
  * measured overhead, in percent of the untraced CPU time, with their 95 %
- * intervals, drawn by the bench's chart code
+ * intervals
  * @p: the prediction
+ * @r: its figures (lc_predict_report())
  * @out: where to write the SVG
  *
  * Return: 0, or -1 on an output error.
  */
-int lc_predict_plot(const struct lc_predict *p, FILE *out)
+int lc_predict_plot(const struct lc_predict *p,
+		    const struct lc_predict_report *r, FILE *out)
 {
-	static struct lc_bench b;
-	struct lc_predict_fig f;
-	double v[4] = { 0 };
+	static struct lc_svg_bars c;
 	size_t i;
 
-	lc_predict_chart(&b, p->kernel, p->command, p->base.nr, p->clock);
-	for (i = 0; i < p->nr && b.nr + 2 <= LC_BENCH_MAX_ROWS; i++) {
-		const struct lc_predict_row *row = &p->rows[i];
+	lc_predict_chart(&c, p->kernel, p->command, p->base.nr, p->clock);
+	for (i = 0; i < p->nr && c.nr + 2 <= LC_SVG_MAX_BARS; i++) {
+		const struct lc_predict_shown *s = &r->rows[i];
+		const double v[4] = {
+			s->predicted_percent, s->predicted_ci95_percent,
+			s->measured_percent, s->measured_ci95_percent,
+		};
 
-		if (row->status == LC_BENCH_OK) {
-			lc_predict_figures(p, row, &f);
-			v[0] = lc_predict_percent(f.predicted, f.base);
-			v[1] = lc_predict_percent(f.predicted_ci95, f.base);
-			v[2] = lc_predict_percent(f.measured, f.base);
-			v[3] = lc_predict_percent(f.measured_ci95, f.base);
-		}
-		lc_predict_chart_row(&b, row->name, row->status, row->reason,
-				     v);
+		lc_predict_chart_row(&c, p->rows[i].name, p->rows[i].status,
+				     p->rows[i].reason, v);
 	}
-	return lc_bench_plot_svg(&b, out);
+	return lc_svg_plot_bars(out, &c);
 }

@@ -225,3 +225,36 @@ void lc_predict_cost(struct lc_predict_row *row, const char *cost,
 	row->cost_ci95 = c->ci95_cycles;
 	snprintf(row->cost_basis, sizeof(row->cost_basis), "%s", cost);
 }
+
+/**
+ * lc_predict_report() - every figure the outputs show, computed once
+ * @p: the prediction
+ * @r: where the figures go
+ *
+ * The table, CSV, JSON and the chart print these; none computes a figure
+ * of its own.
+ */
+void lc_predict_report(const struct lc_predict *p, struct lc_predict_report *r)
+{
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	r->base_ns = lc_predict_mean(p->base.cpu_ns, p->base.nr);
+	r->base_cycles = lc_predict_cycles(p, r->base_ns);
+	r->throughput = lc_predict_base_throughput(p);
+	for (i = 0; i < p->nr && i < LC_PREDICT_MAX_ROWS; i++) {
+		struct lc_predict_shown *s = &r->rows[i];
+		const struct lc_predict_fig *f = &s->fig;
+
+		s->ok = p->rows[i].status == LC_BENCH_OK;
+		if (!s->ok)
+			continue;
+		lc_predict_figures(p, &p->rows[i], &s->fig);
+		s->predicted_percent = lc_predict_percent(f->predicted, f->base);
+		s->predicted_ci95_percent = lc_predict_percent(f->predicted_ci95,
+							       f->base);
+		s->measured_percent = lc_predict_percent(f->measured, f->base);
+		s->measured_ci95_percent = lc_predict_percent(f->measured_ci95,
+							      f->base);
+	}
+}

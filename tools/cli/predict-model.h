@@ -13,11 +13,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "formats.h"
+#include "formats.h"	/* the bench's rows, for the cost */
 
 #define LC_PREDICT_MAX_RUNS	1000
 #define LC_PREDICT_NAME_MAX	96
 #define LC_PREDICT_CONFIDENCE	95.0
+#define LC_PREDICT_MAX_ROWS	16
 
 struct lc_predict_tracer;
 
@@ -82,7 +83,7 @@ struct lc_predict {
 	bool per_work;
 	double base_throughput;
 	struct lc_predict_runs base;
-	struct lc_predict_row rows[16];
+	struct lc_predict_row rows[LC_PREDICT_MAX_ROWS];
 	size_t nr;
 };
 
@@ -115,6 +116,39 @@ struct lc_predict_fig {
 	double throughput;
 };
 
+/**
+ * struct lc_predict_shown - a row's figures as every output shows them
+ * @ok: the row is ok: the figures are set (zero otherwise)
+ * @fig: its figures
+ * @predicted_percent: @fig.predicted in percent of @fig.base
+ * @predicted_ci95_percent: its half-width, the same way
+ * @measured_percent: @fig.measured in percent of @fig.base
+ * @measured_ci95_percent: its half-width, the same way
+ */
+struct lc_predict_shown {
+	bool ok;
+	struct lc_predict_fig fig;
+	double predicted_percent;
+	double predicted_ci95_percent;
+	double measured_percent;
+	double measured_ci95_percent;
+};
+
+/**
+ * struct lc_predict_report - a prediction's figures, computed once
+ *	(lc_predict_report()) and then printed in any format
+ * @base_ns: the untraced runs' mean CPU time, ns
+ * @base_cycles: the same, in cycles of the module's clock
+ * @throughput: the untraced runs' mean throughput (NaN when none)
+ * @rows: each row's, in the order of the prediction's
+ */
+struct lc_predict_report {
+	double base_ns;
+	double base_cycles;
+	double throughput;
+	struct lc_predict_shown rows[LC_PREDICT_MAX_ROWS];
+};
+
 double lc_predict_cycles(const struct lc_predict *p, double ns);
 double lc_predict_mean(const double *v, size_t n);
 double lc_predict_percent(double v, double base);
@@ -123,6 +157,8 @@ void lc_predict_figures(const struct lc_predict *p,
 			struct lc_predict_fig *f);
 double lc_predict_base_throughput(const struct lc_predict *p);
 void lc_predict_work(struct lc_predict *p);
+void lc_predict_report(const struct lc_predict *p,
+		       struct lc_predict_report *r);
 void lc_predict_cost(struct lc_predict_row *row, const char *cost,
 		     const struct lc_bench *b);
 

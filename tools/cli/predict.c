@@ -392,6 +392,7 @@ static int lc_pr_parse(int argc, char **argv, struct lc_predict_opts *o)
 int lc_predict_main(int argc, char **argv)
 {
 	static struct lc_predict p;
+	struct lc_predict_report r;
 	static struct lc_predict_ctx pc;
 	struct lc_predict_opts o = {
 		.set = &lc_predict_sets[0],
@@ -451,17 +452,18 @@ int lc_predict_main(int argc, char **argv)
 		return 128 + lc_signal_caught();
 	}
 	lc_predict_work(&p);
+	lc_predict_report(&p, &r);
 	if (o.format == LC_FORMAT_JSON)
-		err = lc_predict_print_json(&p, stdout);
+		err = lc_predict_print_json(&p, &r, stdout);
 	else if (o.format == LC_FORMAT_CSV)
-		err = lc_predict_print_csv(&p, stdout);
+		err = lc_predict_print_csv(&p, &r, stdout);
 	else
-		err = lc_predict_print_table(&p, stdout);
+		err = lc_predict_print_table(&p, &r, stdout);
 	if (fflush(stdout) || err) {
 		lc_err("writing the rows: %s", strerror(errno));
 		err = -1;
 	}
-	if (plot && (lc_predict_plot(&p, plot) | fclose(plot))) {
+	if (plot && (lc_predict_plot(&p, &r, plot) | fclose(plot))) {
 		lc_err("writing %s: %s", o.plot, strerror(errno));
 		err = -1;
 	}

@@ -6,7 +6,7 @@
  *   predict.c          the command line and its steps; the costs of
  *                      the bench's rows (mechanisms.h)
  *   predict-run.c      the runs of the workload, in a cgroup of its own
- *   predict-format.c   the rows printed, through formats.c's writer
+ *   predict-format.c   the rows printed, through the output layer
  *   predict-model.c    the cost model (predict-model.h)
  *   tracers.h          the tracers' layer under both commands: every
  *                      tracer's configurations (struct

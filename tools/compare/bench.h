@@ -2,7 +2,10 @@
 /*
  * Bench mode: compare the "lttng-calibrate bench --format json" outputs
  * of several kernels, builds or machines, mechanism by mechanism, with
- * Welch's t-test on their summary statistics (mean, stddev, n).
+ * Welch's t-test on their summary statistics (mean, stddev, n).  The rows
+ * are read by the bench row's description that lttng-calibrate writes
+ * them by (lib/bench-schema.h); bench.c reads and compares, bench-report.c
+ * prints.
  */
 #ifndef LTTNG_CALIBRATE_COMPARE_BENCH_H
 #define LTTNG_CALIBRATE_COMPARE_BENCH_H
@@ -10,34 +13,25 @@
 #include <stdio.h>
 
 #include "report.h"
+#include "../lib/bench-schema.h"
 #include "../lib/stats.h"
-
-#define BENCH_FORMAT "lttng-calibrate-bench/1"
-#define BENCH_FORMAT_PREFIX "lttng-calibrate-bench/"
 
 enum bench_metric {
 	BENCH_CYCLES,
 	BENCH_NS,
 };
 
-enum bench_status {
-	BENCH_OK,
-	BENCH_LOST,
-	BENCH_UNAVAILABLE,
-	BENCH_FAILED,
-};
-
 /**
  * struct bench_row - one mechanism of one bench file
  * @mechanism: "kprobe", "tracepoint-ftrace"...
- * @status:    how its measurement went; only BENCH_OK rows are compared
+ * @status:    how its measurement went; only LC_BENCH_OK rows are compared
  * @reason:    why it is not ok ("no CONFIG_FPROBE"), or ""
- * @sum:       BENCH_OK: n (samples), mean (overhead) and stddev of the
+ * @sum:       LC_BENCH_OK: n (samples), mean (overhead) and stddev of the
  *             chosen metric; min, max and median are NAN
  */
 struct bench_row {
 	char *mechanism;
-	enum bench_status status;
+	enum lc_bench_status status;
 	char *reason;
 	struct summary sum;
 };
@@ -67,7 +61,7 @@ struct bench_file {
 /**
  * struct bench_cell - one mechanism in one input
  * @row:       the input's row, or NULL when it has no such mechanism
- * @halfwidth: BENCH_OK: half width of the confidence interval of the
+ * @halfwidth: LC_BENCH_OK: half width of the confidence interval of the
  *             mean (Student's t, n - 1 degrees of freedom)
  * @tested:    1 when @test holds this input against the base (both ok)
  * @test:      Welch's t-test of this input against the first one

@@ -211,6 +211,13 @@ static int read_line(struct input_file *file, char *line, size_t length,
 		input_error(file, "%s", "binary data (NUL byte)");
 		return -1;
 	}
+	if (config->comment && line[0] == '#') {
+		line[strcspn(line, "\n")] = '\0';
+		if (config->comment(config->comment_ctx, line)) {
+			lc_err("out of memory");
+			return -1;
+		}
+	}
 	line[strcspn(line, "#\r\n")] = '\0';
 	if (config->metric)
 		return read_metric(file, line, config, fn, ctx);

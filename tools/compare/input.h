@@ -11,6 +11,9 @@
  * @select_column: 1-based column compared with @select
  * @select:        keep only lines whose @select_column equals this, or NULL
  * @metric:        read "KEY=value" lines of this key instead of columns
+ * @comment:       called with each line that starts with '#' (without its
+ *                 newline), or NULL; returns 0, or -1 (out of memory)
+ * @comment_ctx:   passed to @comment
  *
  * Without @value_column, a line holds a single value, or, when there is
  * a @label_column, every field after the label is a value.
@@ -22,6 +25,8 @@ struct input_config {
 	int select_column;
 	const char *select;
 	const char *metric;
+	int (*comment)(void *ctx, const char *line);
+	void *comment_ctx;
 };
 
 /*

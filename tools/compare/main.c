@@ -23,6 +23,7 @@
 #include "input.h"
 #include "report.h"
 #include "series.h"
+#include "steps.h"
 #include "../lib/stats.h"
 
 #define EXIT_DIFFERENCE 1
@@ -47,6 +48,8 @@ enum direction {
  * @series:       1 for series mode
  * @bench:        1 for bench mode (--bench, or a first FILE that is JSON)
  * @bench_metric: bench mode: the metric, from --metric
+ * @steps:        series mode: the report of a patch series (--steps)
+ * @plot:         series mode: the SVG plot of its steps, or NULL
  * @min_segment:  series mode: fewest values on each side of a change
  * @fail_if:      which proven differences make the exit status 1
  * @files:        the file arguments
@@ -59,6 +62,8 @@ struct options {
 	int series;
 	int bench;
 	enum bench_metric bench_metric;
+	int steps;
+	const char *plot;
 	size_t min_segment;
 	enum direction fail_if;
 	char **files;
@@ -104,6 +109,12 @@ static const char usage_text[] =
 	"                          at least PCT %% (default 0: any change)\n"
 	"      --min-segment=N     series mode: fewest values on each side of a\n"
 	"                          change (default 2)\n"
+	"      --steps             series mode: the labels are the steps of a\n"
+	"                          patch series: lttng-calibrate-series' report\n"
+	"                          (each step's mean and interval, the change\n"
+	"                          points and the line for a mail), with the\n"
+	"                          unit and the steps of the FILE's \"# unit:\",\n"
+	"                          \"# steps:\", \"# patches:\", \"# missing:\" lines\n"
 	"  -B, --bench             bench mode (the default when the first FILE\n"
 	"                          starts with '{'); --metric is overhead_cycles\n"
 	"                          (default) or overhead_ns\n"
@@ -111,6 +122,8 @@ static const char usage_text[] =
 	"Output:\n"
 	"  -f, --format=FORMAT     table (default; also: text), csv or json\n"
 	"  -n, --no-plot           no ASCII plot in text output\n"
+	"      --plot=FILE.svg     series mode: also draw each step's mean and\n"
+	"                          interval and the change points into FILE.svg\n"
 	"  -w, --width=N           plot width (default: $COLUMNS, the terminal,\n"
 	"                          or 74)\n"
 	"      --fail-if=DIR       exit 1 when a difference (compare) or a change\n"
@@ -142,9 +155,11 @@ static const struct option long_options[] = {
 	{ "min-segment", required_argument, NULL, 'M' },
 	{ "min-change", required_argument, NULL, 'P' },
 	{ "no-plot", no_argument, NULL, 'n' },
+	{ "plot", required_argument, NULL, 'O' },
 	{ "select", required_argument, NULL, 's' },
 	{ "select-column", required_argument, NULL, 'L' },
 	{ "series", no_argument, NULL, 'S' },
+	{ "steps", no_argument, NULL, 'T' },
 	{ "version", no_argument, NULL, 'V' },
 	{ "width", required_argument, NULL, 'w' },
 	{ NULL, 0, NULL, 0 },
@@ -297,11 +312,17 @@ static int parse_option(struct options *opt, int c, const char *arg,
 	case 'n':
 		opt->report.plot = 0;
 		break;
+	case 'O':
+		opt->plot = arg;
+		break;
 	case 's':
 		opt->input.select = arg;
 		break;
 	case 'S':
 		opt->series = 1;
+		break;
+	case 'T':
+		opt->steps = 1;
 		break;
 	case 'w':
 		return parse_count(arg, "--width", 1000, width);
@@ -329,6 +350,9 @@ static int check_options(struct options *opt)
 		return usage_error("%s", "--label-column is for --series");
 	if (!opt->series && opt->report.min_change > 0)
 		return usage_error("%s", "--min-change is for --series");
+	if (!opt->series && (opt->steps || opt->plot))
+		return usage_error("%s", opt->steps ? "--steps is for --series" :
+					 "--plot is for --series");
 	if (opt->series && opt->group_column)
 		return usage_error("%s", "--group-column is for compare mode");
 	if (opt->series && !in->metric && opt->nfiles != 1)
@@ -348,6 +372,8 @@ static int check_bench_options(struct options *opt)
 
 	if (opt->series)
 		return usage_error("%s", "--bench and --series exclude each other");
+	if (opt->steps || opt->plot)
+		return usage_error("%s", "--steps and --plot are for --series");
 	if (in->value_column || opt->group_column || in->label_column ||
 	    in->select)
 		return usage_error("%s", "bench mode reads JSON: no --column, "
@@ -524,6 +550,7 @@ static int check_series_values(const struct group_set *set)
 
 static int run_series(struct options *opt)
 {
+	struct steps_header header = { .total = -1 };
 	struct group_set set = { 0 };
 	struct series_result result;
 	static char source[512];
@@ -537,6 +564,10 @@ static int run_series(struct options *opt)
 		 opt->input.select ? ")" : "",
 		 opt->input.metric ? " over the files" : "");
 	opt->report.source = source;
+	if (opt->steps || opt->plot) {
+		opt->input.comment = steps_comment;
+		opt->input.comment_ctx = &header;
+	}
 	ret = read_series(opt, &set);
 	if (!ret)
 		ret = check_series_values(&set);
@@ -545,13 +576,20 @@ static int run_series(struct options *opt)
 				   &result))
 		ret = out_of_memory();
 	if (ret) {
+		steps_header_free(&header);
 		group_set_free(&set);
 		return ret;
 	}
 	for (i = 0; i < result.n; i++)
 		if (fails(opt->fail_if, result.points[i].step.diff))
 			ret = EXIT_DIFFERENCE;
-	report_series(stdout, &opt->report, set.groups, set.n, &result);
+	if (!opt->steps)
+		report_series(stdout, &opt->report, set.groups, set.n, &result);
+	if ((opt->steps || opt->plot) &&
+	    steps_report(stdout, &opt->report, &header, set.groups, set.n,
+			 &result, opt->steps, opt->plot))
+		ret = EXIT_USAGE;
+	steps_header_free(&header);
 	series_result_free(&result);
 	group_set_free(&set);
 	return ret;

@@ -116,8 +116,8 @@ def check_svg(path):
 
 
 # Advance widths of DejaVu Sans, the widest usual sans-serif, in 1/1000
-# of the font size (lc_svg_dejavu[] in formats.c holds the same); any other
-# character counts as 1000.
+# of the font size (lc_svg_dejavu[] in tools/lib/svg.c holds the same);
+# any other character counts as 1000.
 DEJAVU = dict(zip(
     " !\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~",
     [318, 401, 460, 838, 636, 950, 780, 275, 390, 390, 500, 838, 318, 361,

@@ -14,6 +14,7 @@
 
 #include "../../lib/json-read.h"
 #include "../../lib/lc.h"
+#include "../bench-format.h"
 #include "../predict-format.h"
 
 /* A member's string, or "". */
@@ -34,14 +35,9 @@ static double num(const struct json_value *o, const char *key)
 
 static int status(const char *name, enum lc_bench_status *s)
 {
-	int i;
-
-	for (i = LC_BENCH_OK; i <= LC_BENCH_FAILED; i++)
-		if (!strcmp(name, lc_bench_status_name(i))) {
-			*s = i;
-			return 0;
-		}
-	return lc_err("bad status '%s'", name);
+	if (lc_bench_status_parse(name, s))
+		return lc_err("bad status '%s'", name);
+	return 0;
 }
 
 /* A bench row's figures, as lc_bench_load_kv() reads them. */
@@ -90,7 +86,7 @@ static int bench(struct lc_bench *b, const struct json_value *j,
 }
 
 /* A predict row's bars: its percentages and their intervals. */
-static int predict_row(struct lc_bench *b, const struct json_value *o)
+static int predict_row(struct lc_svg_bars *c, const struct json_value *o)
 {
 	double v[4] = {
 		num(o, "predicted_overhead_percent"),
@@ -102,26 +98,27 @@ static int predict_row(struct lc_bench *b, const struct json_value *o)
 
 	if (status(str(o, "status"), &s))
 		return -1;
-	lc_predict_chart_row(b, str(o, "configuration"), s, str(o, "reason"),
+	lc_predict_chart_row(c, str(o, "configuration"), s, str(o, "reason"),
 			     v);
 	return 0;
 }
 
-static int predict(struct lc_bench *b, const struct json_value *j,
+static int predict(struct lc_svg_bars *c, const struct json_value *j,
 		   const struct json_value *rows)
 {
 	size_t i;
 
-	lc_predict_chart(b, str(j, "kernel"), str(j, "command"),
+	lc_predict_chart(c, str(j, "kernel"), str(j, "command"),
 			 (size_t)num(j, "runs"), str(j, "clock"));
-	for (i = 0; i < rows->n && b->nr + 2 <= LC_BENCH_MAX_ROWS; i++)
-		if (predict_row(b, &rows->items[i]))
+	for (i = 0; i < rows->n && c->nr + 2 <= LC_SVG_MAX_BARS; i++)
+		if (predict_row(c, &rows->items[i]))
 			return -1;
 	return 0;
 }
 
 int main(int argc, char **argv)
 {
+	static struct lc_svg_bars chart;
 	static struct lc_bench b;
 	const struct json_value *rows;
 	struct json_value *j = NULL;
@@ -151,14 +148,14 @@ int main(int argc, char **argv)
 	if (!rows || rows->type != JSON_ARRAY)
 		lc_err("%s: no rows", argv[1]);
 	else if (!strcmp(format, LC_BENCH_FORMAT))
-		err = bench(&b, j, rows);
+		err = bench(&b, j, rows) ||
+		      lc_bench_plot_svg(&b, stdout) | fflush(stdout);
 	else if (!strcmp(format, LC_PREDICT_FORMAT))
-		err = predict(&b, j, rows);
+		err = predict(&chart, j, rows) ||
+		      lc_svg_plot_bars(stdout, &chart) | fflush(stdout);
 	else
 		lc_err("%s: format '%s', neither bench's nor predict's",
 		       argv[1], format);
-	if (!err)
-		err = lc_bench_plot_svg(&b, stdout) | fflush(stdout);
 out:
 	json_free(j);
 	free(text);

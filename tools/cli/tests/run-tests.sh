@@ -68,6 +68,16 @@ tap_component "predict-model unit tests" "$dir/predict-model-test"
 tap_component "[asan] predict-model unit tests" env TAP_PREFIX="[asan] " \
 	ASAN_OPTIONS=exitcode=99 \
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=99 "$dir/predict-model-test-san"
+# predict's output of a made-up prediction, as the command printed it
+# before its figures were computed once (tests/predict-format-test.c).
+predict_prints() {
+	"$dir/predict-format-test" "$1" > "$tmp/predict.$1" &&
+		cmp "$tmp/predict.$1" "$data/predict.$1" >&2
+}
+for f in table csv json svg; do
+	check "predict --format $f (or --plot): what it printed before" \
+		predict_prints "$f"
+done
 if command -v python3 > /dev/null; then
 	check "JSON of the captured results_kv is valid JSON" \
 		json_valid "$data/results_kv"
@@ -118,6 +128,9 @@ else
 	check "bench, no module support: says to try the VM" \
 		no_module_support bench -n 10 --only none
 fi
+
+# Which file calls which (tools/README.rst, "The layers"), from the objects.
+tap_component "layers" "$dir/layers.sh" "$top"
 
 # lttng-calibrate bench: options, and its outputs of recorded rows.
 tap_component "bench host tests" "$dir/bench-tests.sh" "$bin"

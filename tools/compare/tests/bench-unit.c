@@ -192,13 +192,13 @@ static void test_bench_read(const char *dir)
 	if (!ret) {
 		r = &f.rows[1];
 		tap_check(!strcmp(r->mechanism, "kprobe") &&
-				  r->status == BENCH_OK && r->sum.n == 200000 &&
+				  r->status == LC_BENCH_OK && r->sum.n == 200000 &&
 				  r->sum.mean == 174.176 &&
 				  r->sum.stddev == 3.053,
 			  "bench: kprobe row, cycles: n, mean, stddev");
 		r = &f.rows[3];
 		tap_check(!strcmp(r->mechanism, "fprobe") &&
-				  r->status == BENCH_UNAVAILABLE &&
+				  r->status == LC_BENCH_UNAVAILABLE &&
 				  !strcmp(r->reason,
 					  "the module says: the kernel is built without CONFIG_FPROBE"),
 			  "bench: fprobe unavailable, with its reason");

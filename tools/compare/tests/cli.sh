@@ -255,10 +255,65 @@ test_bad_input() {
 		grep -qx 'lttng-calibrate-compare [0-9][0-9.]*' "$tmp/out"
 }
 
+# in_tests COMMAND...: COMMAND run in tests/, where the steps' sources are
+in_tests() {
+	(cd "$dir" && exec "$@")
+}
+
+# steps_prints NAME FORMAT MIN_CHANGE FILE [ARG]...: the report of a patch
+# series (--steps, --plot), from tests/, is what lttng-calibrate-series'
+# jq filter printed of it (tests/data/steps-NAME.*, see data/README.rst).
+steps_prints() {
+	name=$1 format=$2 change=$3 file=$4
+	shift 4
+	in_tests "$bin" --series --steps --format "$format" \
+		--min-change "$change" --plot "$tmp/steps.svg" "$@" "$file" \
+		> "$tmp/steps.out" &&
+	cmp "$tmp/steps.out" "$data/steps-$name.$format" >&2 &&
+	cmp "$tmp/steps.svg" "$data/steps-$name.svg" >&2
+}
+
+# plot_failed FILE: the report printed, then status 2 for FILE, and why
+plot_failed() {
+	status 2 && out_has "change point: fix-x86_64" &&
+		err_has "--plot $1: No such file or directory"
+}
+
+test_steps() {
+	for f in table csv json; do
+		check "steps, tbench with, $f: the series command's report" \
+			steps_prints with "$f" 1 tbench-series.tsv --select with
+		check "steps, tbench without, $f: no change point" \
+			steps_prints without "$f" 0 tbench-series.tsv \
+			--select without
+		check "steps, a base and runs, $f: step 0, the intervals" \
+			steps_prints base "$f" 1 data/steps-base.values
+		check "steps, a step not measured, $f: in its place, left out" \
+			steps_prints missing "$f" 1 data/steps-missing.values
+		check "steps, numbered steps, two missing, negative and tiny, $f" \
+			steps_prints odd "$f" 0 data/steps-odd.values
+	done
+	tap_run in_tests "$bin" --series --select with --min-change 1 \
+		--plot "$tmp/p.svg" tbench-series.tsv
+	check "steps: --plot alone keeps --series' own report" \
+		out_has "change point at fix-x86_64-sysenter-trace-race (label 6 of 11)"
+	check "steps: --plot alone draws the plot" \
+		cmp "$tmp/p.svg" "$data/steps-with.svg"
+	tap_run "$bin" --steps "$data/base.txt" "$data/new.txt"
+	check "bad: --steps in compare mode" usage_error "--steps is for --series"
+	tap_run "$bin" --plot "$tmp/p.svg" "$data/base.txt" "$data/new.txt"
+	check "bad: --plot in compare mode" usage_error "--plot is for --series"
+	tap_run "$bin" --series --steps --select with --plot "$tmp/no/p.svg" \
+		"$tsv"
+	check "bad: --plot into a missing directory: the report, status 2, why" \
+		plot_failed "$tmp/no/p.svg"
+}
+
 test_compare
 test_plot_width
 test_columns
 test_series
+test_steps
 test_formats
 test_fail_if
 test_metric
