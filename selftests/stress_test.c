@@ -18,7 +18,7 @@
 
 #include "../kselftest_harness.h"
 
-#include "lttng_calibrate_util.h"
+#include "lttng_calibrate_harness.h"
 
 /* The largest settings accepted: the slowest chunks a run can have. */
 #define MAX_WORK_CYCLES		"1000000"
