@@ -180,6 +180,62 @@ static inline void params_save(struct __test_metadata *_metadata,
 	}
 }
 
+/* Settings back to the module's defaults, parameters to @saved. */
+static inline void restore_defaults(struct __test_metadata *_metadata,
+				    const struct saved_params *saved)
+{
+	EXPECT_TRUE(wait_idle(10000));
+	EXPECT_EQ(0, params_restore(saved));
+	EXPECT_EQ(0, write_str(DIR "counters", "\n"));
+	EXPECT_EQ(0, write_str(DIR "probe", "none"));
+	EXPECT_EQ(0, write_str(DIR "target", "function"));
+	EXPECT_EQ(0, write_str(DIR "work_cycles", "0"));
+	if (file_exists(DIR "irqs"))
+		EXPECT_EQ(0, write_str(DIR "irqs", "disabled"));
+}
+
+/*
+ * The teardown of a test that changes parameters or unloads the module:
+ * stops a run left going, brings the module back, then puts every setting
+ * back and checks the kernel log (env_teardown()).
+ */
+static inline void stop_and_restore(struct __test_metadata *_metadata,
+				    struct env *env,
+				    const struct saved_params *saved)
+{
+	if (env->child > 0) {
+		kill(env->child, SIGKILL);
+		waitpid(env->child, NULL, 0);
+		env->child = 0;
+	}
+	if (env->offlined >= 0 && !cpu_online_set(env->offlined, 1))
+		env->offlined = -1;
+	EXPECT_EQ(0, ensure_module());
+	restore_defaults(_metadata, saved);
+	env_teardown(_metadata, env);
+}
+
+/*
+ * A fixture for tests that change the module's parameters or unload it:
+ * struct env and the parameters as they were, which stop_and_restore()
+ * puts back.
+ */
+#define PARAMS_FIXTURE(name)					\
+	FIXTURE(name) {						\
+		struct env env;					\
+		struct saved_params params;			\
+	};							\
+	FIXTURE_SETUP(name)					\
+	{							\
+		env_setup(_metadata, &self->env);		\
+		params_save(_metadata, &self->params);		\
+	}							\
+	FIXTURE_TEARDOWN(name)					\
+	{							\
+		stop_and_restore(_metadata, &self->env,		\
+				 &self->params);		\
+	}
+
 /* Binds the calling thread to @cpu; unpin() lets it run anywhere again. */
 static inline void pin_to(struct __test_metadata *_metadata, int cpu)
 {

@@ -35,6 +35,7 @@ struct saved_params {
 
 extern const char *const param_names[NR_PARAMS];
 
+bool file_exists(const char *path);
 int write_str(const char *path, const char *text);
 int param_read(const char *name);
 int param_write(const char *name, const char *value);
@@ -99,11 +100,13 @@ int cpu_online_set(int cpu, int online);
 int pin_cpu(int cpu);
 void unpin(void);
 
-/* util_proc.c: time and child processes */
+/* util_proc.c: time, child processes and random numbers */
 
 void sleep_ms(int ms);
 long long now_ms(void);
 bool reap_within(pid_t pid, long long ms, int *status);
+unsigned long long rnd_next(unsigned long long *s);
+unsigned int rnd_below(unsigned long long *s, unsigned int n);
 
 /* util_kmsg.c: the kernel log */
 

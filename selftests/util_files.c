@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "lttng_calibrate_util.h"
 
@@ -20,6 +21,17 @@
 int write_str(const char *path, const char *text)
 {
 	return lc_write_file(path, text, strlen(text));
+}
+
+/**
+ * file_exists() - whether a file is there
+ * @path: the file
+ *
+ * Return: true when it is.
+ */
+bool file_exists(const char *path)
+{
+	return !access(path, F_OK);
 }
 
 /**

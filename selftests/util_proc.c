@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Time, and child processes with a deadline.
+ * Time, child processes with a deadline, and random numbers.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -54,4 +54,32 @@ bool reap_within(pid_t pid, long long ms, int *status)
 			return false;
 		sleep_ms(1);
 	}
+}
+
+/**
+ * rnd_next() - the next number of a xorshift64* sequence
+ * @s: its state, never 0
+ *
+ * Repeatable from a seed, which a test logs, unlike rand().
+ *
+ * Return: the number.
+ */
+unsigned long long rnd_next(unsigned long long *s)
+{
+	*s ^= *s >> 12;
+	*s ^= *s << 25;
+	*s ^= *s >> 27;
+	return *s * 2685821657736338717ULL;
+}
+
+/**
+ * rnd_below() - a number of the sequence below a bound
+ * @s: its state
+ * @n: the bound, not 0
+ *
+ * Return: a number in [0, @n).
+ */
+unsigned int rnd_below(unsigned long long *s, unsigned int n)
+{
+	return (rnd_next(s) >> 32) % n;
 }
