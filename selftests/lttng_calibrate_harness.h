@@ -236,6 +236,48 @@ static inline void stop_and_restore(struct __test_metadata *_metadata,
 				 &self->params);		\
 	}
 
+/* Reaps @pid within @ms, or kills it: its exit code, or -1. */
+static inline int reap_code(struct __test_metadata *_metadata, pid_t pid,
+			    int ms, const char *what)
+{
+	long long t0 = now_ms();
+	int status = 0;
+
+	if (!reap_within(pid, ms, &status)) {
+		TH_LOG("%s still writes %lld ms on", what, now_ms() - t0);
+		kill(pid, SIGKILL);
+		waitpid(pid, &status, 0);
+		return -1;
+	}
+	if (!WIFEXITED(status)) {
+		TH_LOG("%s: status 0x%x", what, status);
+		return -1;
+	}
+	return WEXITSTATUS(status);
+}
+
+/*
+ * A count that takes about @ms here: long enough for a stop in its middle,
+ * short enough to run again whole.  The cost of an iteration is measured
+ * between two runs, without what every run costs once (its thread, its
+ * clock's calibration), which dominates short runs on slow kernels.
+ */
+static inline void count_for_ms(struct __test_metadata *_metadata, int ms,
+				char *count, size_t size)
+{
+	long long t0, small, big, n;
+
+	t0 = now_ms();
+	ASSERT_EQ(0, run("10000"));
+	small = now_ms() - t0;
+	t0 = now_ms();
+	ASSERT_EQ(0, run("100000"));
+	big = now_ms() - t0;
+	n = 90000LL * ms / (big > small ? big - small : 1);
+	n = n < 20000 ? 20000 : n > 50000000 ? 50000000 : n;
+	snprintf(count, size, "%lld", n);
+}
+
 /* Binds the calling thread to @cpu; unpin() lets it run anywhere again. */
 static inline void pin_to(struct __test_metadata *_metadata, int cpu)
 {

@@ -47,6 +47,7 @@ bool fprobe_available(void);
 int run(const char *count);
 int run_traced(const char *target, const char *event, const char *count);
 pid_t start_run(const char *count);
+long long run_number(void);
 int status_field(const char *field, long long *val);
 bool status_running(void);
 bool wait_running(long long done, int ms);

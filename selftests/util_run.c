@@ -65,6 +65,21 @@ pid_t start_run(const char *count)
 }
 
 /**
+ * run_number() - the number of the last run published
+ *
+ * Return: results_kv's run.number (0 before the first run), or -1 when it
+ * cannot be read.
+ */
+long long run_number(void)
+{
+	char *text = lc_read_file(DIR "results_kv", NULL);
+	long long n = text ? lc_kv_ll(text, "run.number", 0) : -1;
+
+	free(text);
+	return n;
+}
+
+/**
  * status_field() - a field of the status file
  * @field: its key
  * @val: its value, LLONG_MIN when absent
