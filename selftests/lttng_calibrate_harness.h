@@ -278,6 +278,35 @@ static inline void count_for_ms(struct __test_metadata *_metadata, int ms,
 	snprintf(count, size, "%lld", n);
 }
 
+/*
+ * @word is refused with @err and the selection stays as it was; the
+ * refusal line of "counters" holds @reason, unless it is NULL.
+ */
+static inline void expect_list_refused(struct __test_metadata *_metadata,
+				       const char *word, int err,
+				       const char *reason)
+{
+	char *before = counter_list(), *after, *text;
+
+	ASSERT_NE(NULL, before);
+	EXPECT_EQ(err, write_str(DIR "counters", word)) {
+		TH_LOG("counters: %s", word);
+	}
+	after = counter_list();
+	ASSERT_NE(NULL, after);
+	EXPECT_STREQ(before, after);
+	free(before);
+	free(after);
+	if (!reason)
+		return;
+	text = lc_read_file(DIR "counters", NULL);
+	ASSERT_NE(NULL, text);
+	EXPECT_NE(NULL, strstr(text, reason)) {
+		TH_LOG("counters: %s", text);
+	}
+	free(text);
+}
+
 /* Binds the calling thread to @cpu; unpin() lets it run anywhere again. */
 static inline void pin_to(struct __test_metadata *_metadata, int cpu)
 {

@@ -41,6 +41,7 @@ int param_read(const char *name);
 int param_write(const char *name, const char *value);
 int params_restore(const struct saved_params *saved);
 bool fprobe_available(void);
+char *counter_list(void);
 
 /* util_run.c: runs, and the status file while they go */
 

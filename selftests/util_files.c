@@ -104,3 +104,16 @@ bool fprobe_available(void)
 	free(text);
 	return yes;
 }
+
+/**
+ * counter_list() - the counters selected
+ *
+ * Return: the counters file without its comment lines, to free(), or NULL
+ * when it cannot be read.
+ */
+char *counter_list(void)
+{
+	char *text = lc_read_file(DIR "counters", NULL);
+
+	return text ? strip_comments(text) : NULL;
+}
