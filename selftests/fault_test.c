@@ -31,7 +31,7 @@
 
 #include "../kselftest_harness.h"
 
-#include "lttng_calibrate_util.h"
+#include "lttng_calibrate_harness.h"
 
 #define FAIL_NTH	"/proc/thread-self/fail-nth"
 #define MAX_SITES	20000

@@ -43,7 +43,7 @@
 
 #include "../kselftest_harness.h"
 
-#include "lttng_calibrate_util.h"
+#include "lttng_calibrate_harness.h"
 
 #define NR_POINTS	5
 #define ROUNDS		3

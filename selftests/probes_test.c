@@ -16,7 +16,7 @@
 
 #include "../kselftest_harness.h"
 
-#include "lttng_calibrate_util.h"
+#include "lttng_calibrate_harness.h"
 
 ENV_FIXTURE(calib)
 
