@@ -27,7 +27,7 @@
 #   make kselftest-tarball the kselftests and the module for KVER, as one
 #                          archive for kernel CI labs (build/); with
 #                          ARCH=arm64, the arm64 one
-#   make check             every test (same as tools/run-tests)
+#   make check             every test (same as tools/testing/run-tests)
 #   make clean
 #   make clean-tools       all but the module's kbuild output (needs no
 #                          kernel headers)
@@ -285,7 +285,7 @@ kselftest-tarball: selftests module test-pmu
 	@echo $(KSFT_TARBALL)
 
 check:
-	tools/run-tests
+	tools/testing/run-tests
 
 clean: clean-tools
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean

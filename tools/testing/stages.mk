@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The test command's stages as make targets, for "make -jN" to schedule
-# (tools/run-tests gives the variables and the job count; each recipe is
-# tools/run-stage, which writes the stage's TAP and never fails).
+# (tools/testing/run-tests gives the variables and the job count; each recipe is
+# tools/testing/run-stage, which writes the stage's TAP and never fails).
 #
 #   HOST_LANES  the host stages, a lane per word, its stages joined by
 #               commas (package,lint,lib,stats,cli compare,series,trace):
@@ -38,7 +38,7 @@
 comma := ,
 # A stage is no sub-make of this one: its makes (kbuild's among them) run
 # as from the shell, with jobs of their own.
-run := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL tools/run-stage
+run := env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL tools/testing/run-stage
 lanes := $(subst $(comma), ,$(HOST_LANES))
 host := $(lanes) $(MAN)
 kernel := $(subst $(comma), ,$(CHAINS))

@@ -17,11 +17,11 @@
 #include <time.h>
 
 #include "lttng-calibrate-stats.h"
-#include "../lib/tap.h"
+#include "../../lib/tap.h"
 
 /* Rows of a results table: target, baseline, difference. */
 #define LTTNG_CALIBRATE_NR_TABLE_ROWS	3
-#define GUIDE	"../../Documentation/lttng-calibrate.rst"
+#define GUIDE	"../../../Documentation/lttng-calibrate.rst"
 
 
 static struct lttng_calibrate_stats *s;
