@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # The test command's stages as make targets, for "make -jN" to schedule
-# (tools/testing/run-tests gives the variables and the job count; each recipe is
+# (tools/testing/run-tests gives the variables, which stages.txt's matrix
+# of stages and kernels makes, and the job count; each recipe is
 # tools/testing/run-stage, which writes the stage's TAP and never fails).
 #
 #   HOST_LANES  the host stages, a lane per word, its stages joined by
