@@ -12,7 +12,7 @@
 #   make install           install-module and install-tools
 #   make install-module    modules_install (in /lib/modules/KVER/extra) +
 #                          depmod
-#   make install-tools     the tools in $(DESTDIR)$(PREFIX)/bin, the man
+#   make install-tools     the tools in $(DESTDIR)$(PREFIX)/bin, their man
 #                          pages in .../share/man/man1 and man7, the bash
 #                          completion in .../share/bash-completion/completions
 #   make uninstall         removes what install put (uninstall-tools,
@@ -27,7 +27,7 @@
 #   make kselftest-tarball the kselftests and the module for KVER, as one
 #                          archive for kernel CI labs (build/); with
 #                          ARCH=arm64, the arm64 one
-#   make check             every test (same as tools/run-tests)
+#   make check             every test (same as tools/testing/run-tests)
 #   make clean
 #   make clean-tools       all but the module's kbuild output (needs no
 #                          kernel headers)
@@ -97,6 +97,10 @@ MAN_DIR := Documentation/man
 # each (bash-completion looks for a file named after the command).
 COMPLETION := tools/completion/lttng-calibrate.bash
 COMMANDS := lttng-calibrate lttng-calibrate-trace lttng-calibrate-compare
+# The pages installed: the commands' and the module's.  The series
+# command's page is built too (make man), for the command of the source
+# tree it describes (tools/lttng-calibrate-series), which is not installed.
+INSTALL_PAGES := $(COMMANDS:=.1) lttng_calibrate.7
 
 MODULE_FILES := Kbuild $(wildcard lttng-calibrate*.[ch] lttng_calibrate*.h)
 MODDIR := $(BUILD)/modules/$(KVER)
@@ -219,7 +223,8 @@ install-module: module
 install-tools: tools man
 	for d in $(TOOL_DIRS); do \
 		$(MAKE) -C $$d install PREFIX=$(PREFIX) || exit; done
-	$(MAKE) -C $(MAN_DIR) O=$(BUILD)/man MANDIR=$(MANDIR) install
+	$(MAKE) -C $(MAN_DIR) O=$(BUILD)/man MANDIR=$(MANDIR) \
+		PAGES="$(INSTALL_PAGES)" install
 	install -D -m 644 $(COMPLETION) \
 		$(DESTDIR)$(COMPLETIONSDIR)/$(firstword $(COMMANDS))
 	for c in $(wordlist 2,$(words $(COMMANDS)),$(COMMANDS)); do \
@@ -238,7 +243,8 @@ uninstall-module:
 uninstall-tools:
 	for d in $(TOOL_DIRS); do \
 		$(MAKE) -C $$d uninstall PREFIX=$(PREFIX) || exit; done
-	$(MAKE) -C $(MAN_DIR) MANDIR=$(MANDIR) uninstall
+	$(MAKE) -C $(MAN_DIR) MANDIR=$(MANDIR) PAGES="$(INSTALL_PAGES)" \
+		uninstall
 	for c in $(COMMANDS); do rm -f $(DESTDIR)$(COMPLETIONSDIR)/$$c; done
 
 # The sources DKMS builds are copied, so the tree can change meanwhile.
@@ -285,7 +291,7 @@ kselftest-tarball: selftests module test-pmu
 	@echo $(KSFT_TARBALL)
 
 check:
-	tools/run-tests
+	tools/testing/run-tests
 
 clean: clean-tools
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean

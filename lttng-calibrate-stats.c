@@ -8,7 +8,7 @@
  * square root, happen once at summary time with 128-bit helpers written
  * here: the module cannot link libgcc's __udivti3.
  *
- * The same file is compiled as userspace C by tools/stats-test/.
+ * The same file is compiled as userspace C by tools/testing/stats-test/.
  */
 
 #include "lttng-calibrate-stats.h"
@@ -602,7 +602,7 @@ s64 lttng_calibrate_milli_to_ns(s64 cycles_milli, u32 khz)
  * that an interval is never too narrow: df up to t[i].last_df (and above
  * the entry before) has t[i].milli; above the last entry, 1960 (the limit,
  * 1.95996, rounded up).  The table was computed with mpmath's regularized
- * incomplete beta function at 40 digits; tools/stats-test checks every df
+ * incomplete beta function at 40 digits; tools/testing/stats-test checks every df
  * up to 10^6 against a computation of its own.
  *
  * Return: ceil(1000 * t(0.975, @n - 1)).

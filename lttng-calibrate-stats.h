@@ -4,7 +4,7 @@
  *
  * This header and lttng-calibrate-stats.c build unchanged as kernel code
  * (part of the lttng_calibrate module) and as userspace C (unit tests in
- * tools/stats-test/).  Everything that differs between the two is confined
+ * tools/testing/stats-test/).  Everything that differs between the two is confined
  * to the compatibility block below.
  */
 #ifndef _LTTNG_CALIBRATE_STATS_H

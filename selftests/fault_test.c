@@ -20,7 +20,7 @@
  *
  * A module load's sites are those of the module's init function only (see
  * sweep_init()): the module loader's own are the kernel's, and a sweep of
- * them meets the kernel's own bugs (tools/fault-sweep-insmod sweeps them;
+ * them meets the kernel's own bugs (tools/testing/fault-sweep-insmod sweeps them;
  * the guide lists what it found, "What the fault stage leaves out").
  *
  * Where the kernel has no fault injection (Debian's own kernels) it skips.

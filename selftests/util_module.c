@@ -84,7 +84,7 @@ int ensure_module(void)
 
 /*
  * The module's interface: every file its ABI documents
- * (Documentation/ABI/testing/, its "What:" lines; tools/man-test checks that
+ * (Documentation/ABI/testing/, its "What:" lines; tools/testing/man-test checks that
  * this list is theirs).  A load that succeeds has all of them.
  */
 static const char *const abi_files[] = {

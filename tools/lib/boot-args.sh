@@ -3,7 +3,7 @@
 #
 # The kernel command line a kernel of the matrix needs beyond the console,
 # for every path that boots one (tools/lttng-calibrate-vm, the LAVA jobs
-# of tools/lava/kselftest-job).  Sourced, never run:
+# of lava/kselftest-job).  Sourced, never run:
 #
 #   boot_args CONFIG          the arguments the kernel built with CONFIG
 #                             (its /boot/config-KVER) needs, on one line;

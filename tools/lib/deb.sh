@@ -3,9 +3,9 @@
 #
 # What dpkg says of a package, for the scripts that install packages
 # (tools/install-deps) and those that must not find them installed
-# (tools/package-vm-test); and what the project's packages leave, checked
-# alike on this machine and in a guest (tools/package-vm-test,
-# tools/dkms-test).  Sourced, never run:
+# (tools/testing/package-vm-test); and what the project's packages leave, checked
+# alike on this machine and in a guest (tools/testing/package-vm-test,
+# tools/testing/dkms-test).  Sourced, never run:
 #
 #   deb_installed PACKAGE   status 0 when dpkg has PACKAGE installed
 #                           ("install ok installed", or "hold ok

@@ -3,8 +3,8 @@
 #
 # Patch series made at test time from a tree by sed (a patch written once
 # would stop applying as the tree moves on, and no kernel or lttng source
-# is kept in the repository), for tools/series-vm-test and
-# tools/series-bench.  Sourced, never run.
+# is kept in the repository), for tools/testing/series-vm-test and
+# tools/testing/series-bench.  Sourced, never run.
 #
 #   series_patch BASE DIR NAME FILE SED-SCRIPT
 #           DIR/NAME: a patch (-p1 paths) of FILE of the tree BASE as

@@ -32,7 +32,7 @@ fails_with() {
 # guest test) for, printed: "all" (the default), or "kernel": those whose
 # outcome depends on the kernel or the module, without the command's own
 # (its options, formats, messages, completion, SIGINT), which no kernel
-# changes.  tools/run-tests asks for the command's own on the first x86
+# changes.  tools/testing/run-tests asks for the command's own on the first x86
 # kernel and on arm64 (the command's two builds), "kernel" elsewhere.
 # Another value: says so, returns 2.
 cli_checks() {
