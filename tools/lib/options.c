@@ -258,3 +258,15 @@ void lc_opt_list(const struct lc_option *options, FILE *out)
 		fputc('\n', out);
 	}
 }
+
+/**
+ * lc_opt_format() - the callback of every tool's --format
+ * @opt: its entry, whose value is an enum lc_format
+ * @arg: table, csv or json (lc_format_parse())
+ *
+ * Return: 0, or -1 after lc_format_parse()'s message.
+ */
+int lc_opt_format(const struct lc_option *opt, const char *arg)
+{
+	return lc_format_parse(arg, opt->value);
+}

@@ -120,5 +120,6 @@ int lc_opt_parse(const struct lc_opt_cmd *cmd, int argc, char **argv,
 void lc_opt_help(const struct lc_opt_cmd *cmd, FILE *out);
 void lc_opt_print_options(const struct lc_opt_cmd *cmd, FILE *out);
 void lc_opt_list(const struct lc_option *options, FILE *out);
+int lc_opt_format(const struct lc_option *opt, const char *arg);
 
 #endif /* LTTNG_CALIBRATE_LIB_OPTIONS_H */
