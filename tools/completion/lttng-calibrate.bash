@@ -209,7 +209,8 @@ _lttng_calibrate_keys()
 
 # The options of COMMAND [SUBCOMMAND], from the table they are declared in
 # ("COMMAND [SUBCOMMAND] --list-options": one line an option, its
-# spellings then its argument): the long spelling of each, or its letter.
+# spellings then its argument): the long spelling of each, or its letter;
+# "--column=" (no space then) for a command that writes "--column=N".
 _lttng_calibrate_options()
 {
 	local w opt
@@ -218,11 +219,14 @@ _lttng_calibrate_options()
 	while read -ra spellings; do
 		opt=
 		for w in "${spellings[@]}"; do
+			[[ $w == -*=* ]] && w=${w%%=*}=
 			[[ $w == -* ]] && opt=$w
 		done
 		[[ -z $opt ]] || opts+=("$opt")
 	done < <("$@" --list-options 2>/dev/null)
 	_lttng_calibrate_reply ${opts[@]+"${opts[@]}"}
+	[[ ${COMPREPLY[0]-} == *= ]] && compopt -o nospace 2>/dev/null
+	return 0
 }
 
 # Long options from "COMMAND --help", for the commands without a table

@@ -144,7 +144,7 @@ int lc_opt_parse(const struct lc_opt_cmd *cmd, int argc, char **argv,
 		return cmd->status;
 	}
 	if (argc == 2 && !strcmp(argv[1], LC_OPT_LIST_OPTIONS)) {
-		lc_opt_list(cmd->options, stdout);
+		lc_opt_list(cmd, stdout);
 		return -1;
 	}
 	lc_opt_getopt_args(cmd, nr, shortopts, longopts);
@@ -162,6 +162,13 @@ int lc_opt_parse(const struct lc_opt_cmd *cmd, int argc, char **argv,
 	}
 	*first = optind;
 	return 0;
+}
+
+/* What joins an option to its argument's name: ' ', or '=' (--column=N). */
+static char lc_opt_arg_sep(const struct lc_opt_cmd *cmd,
+			   const struct lc_option *opt)
+{
+	return opt->long_name && (cmd->flags & LC_OPT_ARG_EQUALS) ? '=' : ' ';
 }
 
 /* Spaces to column @to from column @from, or a new line and the spaces. */
@@ -191,7 +198,9 @@ void lc_opt_print_options(const struct lc_opt_cmd *cmd, FILE *out)
 	int len;
 
 	for (opt = cmd->options; opt->type != LC_OPT_TYPE_END; opt++) {
-		if (!opt->help)
+		if (opt->type == LC_OPT_TYPE_GROUP)
+			fprintf(out, "\n%s\n", opt->help);
+		if (opt->type == LC_OPT_TYPE_GROUP || !opt->help)
 			continue;
 		if (opt->short_name)
 			len = fprintf(out, "  -%c%s", opt->short_name,
@@ -201,7 +210,8 @@ void lc_opt_print_options(const struct lc_opt_cmd *cmd, FILE *out)
 		if (opt->long_name)
 			len += fprintf(out, "--%s", opt->long_name);
 		if (opt->argh)
-			len += fprintf(out, " %s", opt->argh);
+			len += fprintf(out, "%c%s", lc_opt_arg_sep(cmd, opt),
+				       opt->argh);
 		lc_opt_pad(out, len, column);
 		for (p = opt->help; p; p = nl ? nl + 1 : NULL) {
 			nl = strchr(p, '\n');
@@ -233,20 +243,21 @@ void lc_opt_help(const struct lc_opt_cmd *cmd, FILE *out)
 
 /**
  * lc_opt_list() - the options, for scripts ("COMMAND --list-options")
- * @options: the command's table
+ * @cmd: the command
  * @out: where to print them
  *
  * One line an option that --help shows: its spellings ("-n",
  * "--iterations"), then the name of its argument when it takes one, one
- * space between words.  The man page test and the bash completion read
- * it.
+ * space between words; with LC_OPT_ARG_EQUALS, the long spelling and the
+ * argument joined by '=' ("--column=N"), as --help writes them.  The man
+ * page test and the bash completion read it.
  */
-void lc_opt_list(const struct lc_option *options, FILE *out)
+void lc_opt_list(const struct lc_opt_cmd *cmd, FILE *out)
 {
 	const struct lc_option *opt;
 
-	for (opt = options; opt->type != LC_OPT_TYPE_END; opt++) {
-		if (!opt->help)
+	for (opt = cmd->options; opt->type != LC_OPT_TYPE_END; opt++) {
+		if (opt->type == LC_OPT_TYPE_GROUP || !opt->help)
 			continue;
 		if (opt->short_name)
 			fprintf(out, "-%c%s", opt->short_name,
@@ -254,7 +265,8 @@ void lc_opt_list(const struct lc_option *options, FILE *out)
 		if (opt->long_name)
 			fprintf(out, "--%s", opt->long_name);
 		if (opt->argh)
-			fprintf(out, " %s", opt->argh);
+			fprintf(out, "%c%s", lc_opt_arg_sep(cmd, opt),
+				opt->argh);
 		fputc('\n', out);
 	}
 }

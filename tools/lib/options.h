@@ -25,6 +25,7 @@ enum lc_opt_type {
 	LC_OPT_TYPE_STRING,
 	LC_OPT_TYPE_CALLBACK,
 	LC_OPT_TYPE_HELP,
+	LC_OPT_TYPE_GROUP,
 };
 
 struct lc_option;
@@ -46,7 +47,8 @@ typedef int (*lc_opt_cb)(const struct lc_option *opt, const char *arg);
  * @long_name: its name after "--", or NULL
  * @argh: the name of its argument in --help ("N", "FILE"), or NULL when
  *	it takes none
- * @help: its help, lines separated by '\n'; NULL hides the option
+ * @help: its help, lines separated by '\n'; NULL hides the option; a
+ *	GROUP's title
  * @value: what it sets: an int (FLAG, may be NULL: accepted, nothing
  *	set), a const char * (STRING), anything its callback takes
  * @cb: its callback (CALLBACK)
@@ -77,6 +79,8 @@ struct lc_option {
 #define LC_OPT_HELP(s, l, h) \
 	{ .type = LC_OPT_TYPE_HELP, .short_name = (s), .long_name = (l), \
 	  .help = (h) }
+/* A title in --help above the options that follow, after a blank line. */
+#define LC_OPT_GROUP(h)	{ .type = LC_OPT_TYPE_GROUP, .help = (h) }
 
 /* Where a command stops reading options, and who says what is wrong. */
 enum lc_opt_flags {
@@ -89,6 +93,8 @@ enum lc_opt_flags {
 	LC_OPT_OWN_ERRORS	= 1 << 1,
 	/* After getopt's message: "Try 'COMMAND --help'." */
 	LC_OPT_TRY_HELP		= 1 << 2,
+	/* --help and --list-options write "--column=N", not "--column N". */
+	LC_OPT_ARG_EQUALS	= 1 << 3,
 };
 
 /**
@@ -100,7 +106,8 @@ enum lc_opt_flags {
  * @more: prints --help after the options, or NULL
  * @tail: --help after @more, or NULL
  * @column: the column of the options' help in --help, 0 for 24
- * @flags: LC_OPT_STOP_AT_OPERAND, LC_OPT_OWN_ERRORS, LC_OPT_TRY_HELP
+ * @flags: LC_OPT_STOP_AT_OPERAND, LC_OPT_OWN_ERRORS, LC_OPT_TRY_HELP,
+ *	LC_OPT_ARG_EQUALS
  * @status: the exit status of a usage error
  */
 struct lc_opt_cmd {
@@ -119,7 +126,7 @@ int lc_opt_parse(const struct lc_opt_cmd *cmd, int argc, char **argv,
 		 int *first);
 void lc_opt_help(const struct lc_opt_cmd *cmd, FILE *out);
 void lc_opt_print_options(const struct lc_opt_cmd *cmd, FILE *out);
-void lc_opt_list(const struct lc_option *options, FILE *out);
+void lc_opt_list(const struct lc_opt_cmd *cmd, FILE *out);
 int lc_opt_format(const struct lc_option *opt, const char *arg);
 
 #endif /* LTTNG_CALIBRATE_LIB_OPTIONS_H */

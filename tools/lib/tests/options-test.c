@@ -5,7 +5,8 @@
  * from the first one with LC_OPT_STOP_AT_OPERAND), a callback's error and
  * its "done", the three ways of saying an option is unknown, --help's
  * layout (the column, a help of two lines, an option wider than the
- * column, a hidden one) and --list-options.  "ok - ..." lines (tap.h);
+ * column, a hidden one, titles of groups, "--column=N") and
+ * --list-options.  "ok - ..." lines (tap.h);
  * run-tests.sh numbers them.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -89,10 +90,12 @@ static const char list_text[] =
 	"-h --help\n";
 
 /*
- * lc_opt_parse() on the NULL-terminated @args (after "test-cmd"), what
- * it prints on stdout and stderr kept in @out and @err (their size @len).
+ * lc_opt_parse() of @c on the NULL-terminated @args (after "test-cmd"),
+ * what it prints on stdout and stderr kept in @out and @err (their size
+ * @len).
  */
-static int parse(char **args, int *first, char *out, char *err, size_t len)
+static int parse(const struct lc_opt_cmd *c, char **args, int *first,
+		 char *out, char *err, size_t len)
 {
 	char *argv[16] = { "test-cmd" };
 	FILE *fo = tmpfile(), *fe = tmpfile();
@@ -107,7 +110,7 @@ static int parse(char **args, int *first, char *out, char *err, size_t len)
 	saved_err = dup(2);
 	dup2(fileno(fo), 1);
 	dup2(fileno(fe), 2);
-	rc = lc_opt_parse(&cmd, argc, argv, first);
+	rc = lc_opt_parse(c, argc, argv, first);
 	fflush(stdout);
 	fflush(stderr);
 	dup2(saved_out, 1);
@@ -126,7 +129,8 @@ static int parse(char **args, int *first, char *out, char *err, size_t len)
 }
 
 #define PARSE(first, ...) \
-	parse((char *[]){ __VA_ARGS__, NULL }, first, out, err, sizeof(out))
+	parse(&cmd, (char *[]){ __VA_ARGS__, NULL }, first, out, err, \
+	      sizeof(out))
 
 static char out[4096], err[4096];
 
@@ -233,6 +237,53 @@ static void test_help_text(void)
 		  "--list-options is no option among others");
 }
 
+static const struct lc_option grouped_options[] = {
+	LC_OPT_GROUP("Input:"),
+	LC_OPT_STRING('C', "column", &o.name, "N", "value column"),
+	LC_OPT_GROUP("Output:"),
+	LC_OPT_FLAG('n', "no-plot", &o.quiet, "no plot"),
+	LC_OPT_STRING('w', NULL, &o.name, "N", "plot width"),
+	LC_OPT_END(),
+};
+
+static void test_groups(void)
+{
+	const struct lc_opt_cmd grouped = {
+		.command = "test-cmd",
+		.options = grouped_options,
+		.head = "Usage: test-cmd FILE...\n",
+		.column = 20,
+		.flags = LC_OPT_ARG_EQUALS,
+		.status = 2,
+	};
+	char **args = (char *[]){ "--no-plot", "--column", "3", NULL };
+	FILE *f = tmpfile();
+	int first = -1;
+	size_t n;
+
+	tap_check(!parse(&grouped, args, &first, out, err, sizeof(out)) &&
+		  o.quiet && !strcmp(o.name, "3") && first == 4,
+		  "groups: the options around the titles are read");
+	lc_opt_help(&grouped, f);
+	lc_opt_list(&grouped, f);
+	rewind(f);
+	n = fread(out, 1, sizeof(out) - 1, f);
+	out[n] = '\0';
+	fclose(f);
+	tap_check(!strcmp(out, "Usage: test-cmd FILE...\n"
+			  "\n"
+			  "Input:\n"
+			  "  -C, --column=N    value column\n"
+			  "\n"
+			  "Output:\n"
+			  "  -n, --no-plot     no plot\n"
+			  "  -w N              plot width\n"
+			  "-C --column=N\n"
+			  "-n --no-plot\n"
+			  "-w N\n"),
+		  "groups and LC_OPT_ARG_EQUALS: titles in --help, \"--column=N\"");
+}
+
 int main(void)
 {
 	lc_set_prog("test-cmd");
@@ -241,5 +292,6 @@ int main(void)
 	test_callback();
 	test_errors();
 	test_help_text();
+	test_groups();
 	return tap_exit_status();
 }
