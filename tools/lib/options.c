@@ -104,7 +104,7 @@ static int lc_opt_run(const struct lc_opt_cmd *cmd,
 		rc = opt->cb(opt, arg);
 		if (rc == LC_OPT_DONE)
 			return -1;
-		return rc < 0 ? cmd->status : 0;
+		return rc ? cmd->status : 0;
 	case LC_OPT_TYPE_HELP:
 		lc_opt_help(cmd, stdout);
 		return -1;

@@ -36,7 +36,8 @@ struct lc_option;
  * @arg: its argument, or NULL when it takes none
  *
  * Return: 0 to go on, LC_OPT_DONE when the command has nothing more to do
- * (it exits 0), or a negative value after printing what is wrong.
+ * (it exits 0), or a negative value after printing what is wrong (any
+ * other value is taken for an error too).
  */
 typedef int (*lc_opt_cb)(const struct lc_option *opt, const char *arg);
 

@@ -42,6 +42,8 @@ static int test_count(const struct lc_option *opt, const char *arg)
 		return LC_OPT_DONE;
 	if (!strcmp(arg, "bad"))
 		return lc_err("--count '%s': not a count", arg);
+	if (!strcmp(arg, "two"))
+		return 2;
 	t->count = atoi(arg);
 	return 0;
 }
@@ -179,6 +181,8 @@ static void test_callback(void)
 	tap_check(PARSE(&first, "-c", "bad") == 2 &&
 		  !strcmp(err, "test-cmd: --count 'bad': not a count\n"),
 		  "a callback's error: its message, the command's status");
+	tap_check(PARSE(&first, "-c", "two", "-q") == 2 && !o.quiet,
+		  "a callback's other value is an error too: nothing read after it");
 	tap_check(PARSE(&first, "-c", "done", "-q") == -1 && !o.quiet,
 		  "a callback's LC_OPT_DONE: -1, nothing read after it");
 }
