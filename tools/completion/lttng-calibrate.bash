@@ -12,8 +12,8 @@
 #
 # The options are those of the table the command declares them in, which
 # "COMMAND [SUBCOMMAND] --list-options" prints, so they follow the command
-# (lttng-calibrate-compare's and lttng-calibrate-series': those their
-# --help lists, by bash-completion's _parse_help).  Values:
+# (lttng-calibrate-series': those its --help lists, by bash-completion's
+# _parse_help).  Values:
 #   --format, --fail-if, -c     the values the commands accept
 #   --probe                     the mechanisms the module's probe file
 #                               offers, less those it marks unavailable
@@ -229,9 +229,8 @@ _lttng_calibrate_options()
 	return 0
 }
 
-# Long options from "COMMAND --help", for the commands without a table
-# (lttng-calibrate-compare, lttng-calibrate-series); "=" kept, no space
-# then.
+# Long options from "COMMAND --help", for the command without a table
+# (lttng-calibrate-series); "=" kept, no space then.
 _lttng_calibrate_help_options()
 {
 	local -a opts
@@ -437,8 +436,7 @@ _lttng_calibrate_compare()
 		return
 		;;
 	esac
-	$split || _lttng_calibrate_options_or_files \
-		_lttng_calibrate_help_options "$1"
+	$split || _lttng_calibrate_options_or_files _lttng_calibrate_options "$1"
 }
 
 _lttng_calibrate_series()
