@@ -6,11 +6,11 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/options.h"
 #include "bench.h"
 #include "bench-format.h"
 #include "lttng-calibrate.h"
@@ -35,37 +35,12 @@ static const char lc_bench_usage[] =
 "and ns with its 95% interval, median, ratio to the kprobe, and the calls\n"
 "the tracer recorded against those the run made.  What this machine cannot\n"
 "offer is a row marked unavailable, with the reason.  Must be run as root.\n"
-"\n"
-"  -n, --iterations N    iterations of each run (default 200000)\n"
-"      --format FORMAT   table (default), csv or json\n"
-"      --plot FILE.svg   also draw the rows as an SVG bar chart\n"
-"      --only LIST       only these mechanisms, comma separated\n"
-"      --list            the mechanisms, in order, and exit\n"
-"      --from-kv FILE    print rows recorded as key=value (see\n"
-"                        lttng-calibrate(1)) instead of measuring\n"
-"  -h, --help            this text\n"
+"\n";
+
+static const char lc_bench_usage_end[] =
 "\n"
 "Exit status: 0 done (rows may be unavailable), 1 error or a failed row,\n"
 "130 interrupted by Ctrl-C (the rows measured so far are printed).\n";
-
-enum {
-	LC_BENCH_OPT_FORMAT = 256,
-	LC_BENCH_OPT_PLOT,
-	LC_BENCH_OPT_ONLY,
-	LC_BENCH_OPT_LIST,
-	LC_BENCH_OPT_FROM_KV,
-};
-
-static const struct option lc_bench_options[] = {
-	{ "iterations", required_argument, NULL, 'n' },
-	{ "format", required_argument, NULL, LC_BENCH_OPT_FORMAT },
-	{ "plot", required_argument, NULL, LC_BENCH_OPT_PLOT },
-	{ "only", required_argument, NULL, LC_BENCH_OPT_ONLY },
-	{ "list", no_argument, NULL, LC_BENCH_OPT_LIST },
-	{ "from-kv", required_argument, NULL, LC_BENCH_OPT_FROM_KV },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
 
 /**
  * struct lc_bench_opts - the bench's command line
@@ -187,50 +162,64 @@ static int lc_bench_measure(const struct lc_bench_opts *o, FILE *plot)
 	return rc || failed;
 }
 
-static int lc_bench_parse(int argc, char **argv, struct lc_bench_opts *o)
+static int lc_bench_opt_only(const struct lc_option *opt, const char *arg)
+{
+	if (lc_bench_check_only(arg))
+		return -1;
+	*(const char **)opt->value = arg;
+	return 0;
+}
+
+static int lc_bench_opt_list(const struct lc_option *opt, const char *arg)
 {
 	size_t i;
-	int opt;
 
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "n:h", lc_bench_options,
-				  NULL)) != -1) {
-		switch (opt) {
-		case 'n':
-			if (lc_parse_iterations(optarg, &o->iterations))
-				return 1;
-			break;
-		case LC_BENCH_OPT_FORMAT:
-			if (lc_format_parse(optarg, &o->format))
-				return 1;
-			break;
-		case LC_BENCH_OPT_PLOT:
-			o->plot = optarg;
-			break;
-		case LC_BENCH_OPT_ONLY:
-			if (lc_bench_check_only(optarg))
-				return 1;
-			o->only = optarg;
-			break;
-		case LC_BENCH_OPT_LIST:
-			for (i = 0; i < lc_nr_mechanisms; i++)
-				puts(lc_mechanisms[i]->name);
-			return -1;
-		case LC_BENCH_OPT_FROM_KV:
-			o->from_kv = optarg;
-			break;
-		case 'h':
-			fputs(lc_bench_usage, stdout);
-			return -1;
-		default:
-			lc_err("bench: unknown option '%s' (see lttng-calibrate bench --help)",
-			       argv[optind - 1]);
-			return 1;
-		}
-	}
-	if (optind < argc) {
-		lc_err("bench: unexpected argument '%s'", argv[optind]);
+	(void)opt;
+	(void)arg;
+	for (i = 0; i < lc_nr_mechanisms; i++)
+		puts(lc_mechanisms[i]->name);
+	return LC_OPT_DONE;
+}
+
+/* 0 to go on, -1 when done (--help, --list), else the exit status. */
+static int lc_bench_parse(int argc, char **argv, struct lc_bench_opts *o)
+{
+	const struct lc_option options[] = {
+		LC_OPT_CALLBACK('n', "iterations", &o->iterations, "N",
+				"iterations of each run (default 200000)",
+				lc_opt_iterations),
+		LC_OPT_CALLBACK(0, "format", &o->format, "FORMAT",
+				"table (default), csv or json", lc_opt_format),
+		LC_OPT_STRING(0, "plot", &o->plot, "FILE.svg",
+			      "also draw the rows as an SVG bar chart"),
+		LC_OPT_CALLBACK(0, "only", &o->only, "LIST",
+				"only these mechanisms, comma separated",
+				lc_bench_opt_only),
+		LC_OPT_CALLBACK(0, "list", NULL, NULL,
+				"the mechanisms, in order, and exit",
+				lc_bench_opt_list),
+		LC_OPT_STRING(0, "from-kv", &o->from_kv, "FILE",
+			      "print rows recorded as key=value (see\n"
+			      "lttng-calibrate(1)) instead of measuring"),
+		LC_OPT_HELP('h', "help", "this text"),
+		LC_OPT_END(),
+	};
+	const struct lc_opt_cmd cmd = {
+		.command = "lttng-calibrate bench",
+		.name = "bench",
+		.options = options,
+		.head = lc_bench_usage,
+		.tail = lc_bench_usage_end,
+		.flags = LC_OPT_OWN_ERRORS,
+		.status = 1,
+	};
+	int first, rc;
+
+	rc = lc_opt_parse(&cmd, argc, argv, &first);
+	if (rc)
+		return rc;
+	if (first < argc) {
+		lc_err("bench: unexpected argument '%s'", argv[first]);
 		return 1;
 	}
 	return 0;

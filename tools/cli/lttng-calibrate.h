@@ -34,8 +34,11 @@ struct lc_options {
 	enum lc_format format;
 };
 
+struct lc_option;
+
 /* setup.c: -n, root, debugfs, lockdown, the module and its settings. */
 int lc_parse_iterations(const char *s, unsigned long long *n);
+int lc_opt_iterations(const struct lc_option *opt, const char *arg);
 int lc_need_root(void);
 int lc_setup(void);
 int lc_apply_settings(const struct lc_options *opts);

@@ -4,11 +4,11 @@
  * baseline with the lttng_calibrate module, and print the results.  The
  * successor of "lttng calibrate --kernel --function" (lttng-tools <= 2.8).
  */
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../lib/options.h"
 #include "bench.h"
 #include "lttng-calibrate.h"
 #include "predict.h"
@@ -50,140 +50,121 @@ static const char lc_usage[] =
 "module (loaded with modprobe when needed), and print the results.  Attach\n"
 "the instrumentation to measure to lttng_calibrate_target first; the\n"
 "\"difference\" row is its cost per call.  Must be run as root.\n"
-"\n"
-"  -k, --kernel          kernel calibration (the default and only domain)\n"
-"      --function        function calibration (the default and only mode)\n"
-"  -u, --userspace       not supported: fails\n"
-"  -n, --iterations N    iterations of the run (default 100000)\n"
-"      --counters LIST   perf events read around every call, comma or space\n"
-"                        separated (\"\" for none); kept for later runs.\n"
-"                        Words: perf names (cycles, LLC-load-misses);\n"
-"                        PMU/TERMS/ as in perf, translated through sysfs\n"
-"                        (cpu/event=0x2e,umask=0x41/, cpu/cache-misses/,\n"
-"                        lttng_calibrate_test/tsc/); the module's\n"
-"                        [NAME=]TYPE:CONFIG[:CONFIG1[:CONFIG2]]\n"
-"      --probe MECH      what the module attaches to the target:\n"
-"                        none, kprobe, kretprobe, ... (kept for later runs)\n"
-"      --cpu N           run on CPU N (default: the CPU the run starts on)\n"
-"      --format FORMAT   table (default), csv or json\n"
-"  -h, --help            this text\n"
-"      --version         the version\n"
-"      --list-commands   the commands, one per line\n"
-"\n"
-"Commands (see lttng-calibrate COMMAND --help):\n";
+"\n";
 
 static const char lc_usage_end[] =
+"\n"
 "Exit status: 0 done, 1 error, 130 interrupted by Ctrl-C (partial results\n"
 "printed).  See lttng-calibrate(1).\n";
 
-static void lc_print_usage(void)
+/* --help after the options: the commands and what each does. */
+static void lc_print_commands(FILE *out)
 {
+	const char *p, *nl;
 	size_t i;
 
-	const char *p, *nl;
-
-	fputs(lc_usage, stdout);
+	fputs("\nCommands (see lttng-calibrate COMMAND --help):\n", out);
 	for (i = 0; i < ARRAY_SIZE(lc_cmds); i++) {
-		printf("  lttng-calibrate %s %s\n", lc_cmds[i].name,
-		       lc_cmds[i].usage);
+		fprintf(out, "  lttng-calibrate %s %s\n", lc_cmds[i].name,
+			lc_cmds[i].usage);
 		for (p = lc_cmds[i].help; p; p = nl ? nl + 1 : NULL) {
 			nl = strchr(p, '\n');
-			printf("      %.*s\n",
-			       (int)(nl ? (size_t)(nl - p) : strlen(p)), p);
+			fprintf(out, "      %.*s\n",
+				(int)(nl ? (size_t)(nl - p) : strlen(p)), p);
 		}
 	}
-	printf("\n%s", lc_usage_end);
 }
 
-enum {
-	LC_OPT_FUNCTION = 256,
-	LC_OPT_COUNTERS,
-	LC_OPT_PROBE,
-	LC_OPT_CPU,
-	LC_OPT_FORMAT,
-	LC_OPT_VERSION,
-	LC_OPT_LIST_COMMANDS,
-};
+static int lc_opt_userspace(const struct lc_option *opt, const char *arg)
+{
+	(void)opt;
+	(void)arg;
+	return lc_err("userspace calibration is not supported: this facility measures kernel instrumentation only");
+}
 
-static const struct option lc_long_options[] = {
-	{ "kernel", no_argument, NULL, 'k' },
-	{ "function", no_argument, NULL, LC_OPT_FUNCTION },
-	{ "userspace", no_argument, NULL, 'u' },
-	{ "iterations", required_argument, NULL, 'n' },
-	{ "counters", required_argument, NULL, LC_OPT_COUNTERS },
-	{ "probe", required_argument, NULL, LC_OPT_PROBE },
-	{ "cpu", required_argument, NULL, LC_OPT_CPU },
-	{ "format", required_argument, NULL, LC_OPT_FORMAT },
-	{ "help", no_argument, NULL, 'h' },
-	{ "version", no_argument, NULL, LC_OPT_VERSION },
-	{ "list-commands", no_argument, NULL, LC_OPT_LIST_COMMANDS },
-	{ NULL, 0, NULL, 0 },
-};
-
-static int lc_parse_cpu(const char *s, int *cpu)
+static int lc_opt_cpu(const struct lc_option *opt, const char *arg)
 {
 	unsigned long long n;
 
-	if (lc_parse_count(s, LC_MAX_CPU, &n))
-		return -1;
-	*cpu = (int)n;
+	if (lc_parse_count(arg, LC_MAX_CPU, &n))
+		return lc_err("invalid CPU '%s': a CPU number from 0 to %d",
+			      arg, LC_MAX_CPU);
+	*(int *)opt->value = (int)n;
 	return 0;
 }
 
-/* One option; 0 to go on, else the exit status (-1: exit 0). */
-static int lc_option(int opt, struct lc_options *opts)
+static int lc_opt_version(const struct lc_option *opt, const char *arg)
 {
-	switch (opt) {
-	case 'k':
-	case LC_OPT_FUNCTION:
-		return 0;
-	case 'u':
-		lc_err("userspace calibration is not supported: this facility measures kernel instrumentation only");
-		return 1;
-	case 'n':
-		return lc_parse_iterations(optarg, &opts->iterations) ? 1 : 0;
-	case LC_OPT_COUNTERS:
-		opts->counters = optarg;
-		return 0;
-	case LC_OPT_PROBE:
-		opts->probe = optarg;
-		return 0;
-	case LC_OPT_CPU:
-		if (!lc_parse_cpu(optarg, &opts->cpu))
-			return 0;
-		lc_err("invalid CPU '%s': a CPU number from 0 to %d", optarg,
-		       LC_MAX_CPU);
-		return 1;
-	case LC_OPT_FORMAT:
-		return lc_format_parse(optarg, &opts->format) ? 1 : 0;
-	case 'h':
-		lc_print_usage();
-		return -1;
-	case LC_OPT_LIST_COMMANDS:
-		for (size_t i = 0; i < ARRAY_SIZE(lc_cmds); i++)
-			printf("%s\n", lc_cmds[i].name);
-		return -1;
-	case LC_OPT_VERSION:
-		printf("lttng-calibrate %s\n", LC_VERSION);
-		return -1;
-	default:
-		fputs("Try 'lttng-calibrate --help'.\n", stderr);
-		return 1;
-	}
+	(void)opt;
+	(void)arg;
+	printf("lttng-calibrate %s\n", LC_VERSION);
+	return LC_OPT_DONE;
 }
 
+static int lc_opt_list_commands(const struct lc_option *opt, const char *arg)
+{
+	size_t i;
+
+	(void)opt;
+	(void)arg;
+	for (i = 0; i < ARRAY_SIZE(lc_cmds); i++)
+		printf("%s\n", lc_cmds[i].name);
+	return LC_OPT_DONE;
+}
+
+/* 0 to go on, -1 when done (--help), else the exit status. */
 static int lc_parse_options(int argc, char **argv, struct lc_options *opts)
 {
-	int opt, rc;
+	const struct lc_option options[] = {
+		LC_OPT_FLAG('k', "kernel", NULL,
+			    "kernel calibration (the default and only domain)"),
+		LC_OPT_FLAG(0, "function", NULL,
+			    "function calibration (the default and only mode)"),
+		LC_OPT_CALLBACK('u', "userspace", NULL, NULL,
+				"not supported: fails", lc_opt_userspace),
+		LC_OPT_CALLBACK('n', "iterations", &opts->iterations, "N",
+				"iterations of the run (default 100000)",
+				lc_opt_iterations),
+		LC_OPT_STRING(0, "counters", &opts->counters, "LIST",
+			      "perf events read around every call, comma or space\n"
+			      "separated (\"\" for none); kept for later runs.\n"
+			      "Words: perf names (cycles, LLC-load-misses);\n"
+			      "PMU/TERMS/ as in perf, translated through sysfs\n"
+			      "(cpu/event=0x2e,umask=0x41/, cpu/cache-misses/,\n"
+			      "lttng_calibrate_test/tsc/); the module's\n"
+			      "[NAME=]TYPE:CONFIG[:CONFIG1[:CONFIG2]]"),
+		LC_OPT_STRING(0, "probe", &opts->probe, "MECH",
+			      "what the module attaches to the target:\n"
+			      "none, kprobe, kretprobe, ... (kept for later runs)"),
+		LC_OPT_CALLBACK(0, "cpu", &opts->cpu, "N",
+				"run on CPU N (default: the CPU the run starts on)",
+				lc_opt_cpu),
+		LC_OPT_CALLBACK(0, "format", &opts->format, "FORMAT",
+				"table (default), csv or json", lc_opt_format),
+		LC_OPT_HELP('h', "help", "this text"),
+		LC_OPT_CALLBACK(0, "version", NULL, NULL, "the version",
+				lc_opt_version),
+		LC_OPT_CALLBACK(0, "list-commands", NULL, NULL,
+				"the commands, one per line",
+				lc_opt_list_commands),
+		LC_OPT_END(),
+	};
+	const struct lc_opt_cmd cmd = {
+		.command = "lttng-calibrate",
+		.options = options,
+		.head = lc_usage,
+		.more = lc_print_commands,
+		.tail = lc_usage_end,
+		.flags = LC_OPT_TRY_HELP,
+		.status = 1,
+	};
+	int first, rc;
 
-	while ((opt = getopt_long(argc, argv, "kun:h", lc_long_options,
-				  NULL)) != -1) {
-		rc = lc_option(opt, opts);
-		if (rc)
-			return rc;
-	}
-	if (optind < argc) {
-		lc_err("unexpected argument '%s'", argv[optind]);
+	rc = lc_opt_parse(&cmd, argc, argv, &first);
+	if (rc)
+		return rc;
+	if (first < argc) {
+		lc_err("unexpected argument '%s'", argv[first]);
 		return 1;
 	}
 	return 0;

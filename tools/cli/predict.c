@@ -9,13 +9,13 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/utsname.h>
 #include <unistd.h>
 
+#include "../lib/options.h"
 #include "lttng-calibrate.h"
 #include "mechanisms.h"
 #include "predict-format.h"
@@ -44,52 +44,14 @@ static const char lc_predict_usage[] =
 "(the event set: ftrace-SET ...); with --function, kprobe and kretprobe\n"
 "(ftrace's events on it); lttng-loaded (LTTng's modules, no session) and\n"
 "lttng (lttng-SET).\n"
-"\n"
-"      --mechanism NAME  this configuration (repeat it for more; default:\n"
-"                        all, those this machine lacks listed as\n"
-"                        unavailable)\n"
-"      --events SET      syscalls-sched (default: sched_switch,\n"
-"                        sched_wakeup, irq_handler_entry/exit, every system\n"
-"                        call's entry and exit), sched or syscalls\n"
-"      --function NAME   a kernel function for kprobe and kretprobe\n"
-"      --runs N          runs of each (default 5, at least 2)\n"
-"  -n, --iterations N    iterations of each calibration run (default 20000)\n"
-"      --format FORMAT   table (default), csv or json\n"
-"      --plot FILE.svg   also draw predicted and measured overheads as an\n"
-"                        SVG bar chart\n"
-"      --list            the mechanisms, and exit\n"
-"      --list-events     the event sets, and exit\n"
-"  -h, --help            this text\n"
+"\n";
+
+static const char lc_predict_usage_end[] =
 "\n"
 "Exit status: 0 done (rows may be unavailable), 1 an error (a command that\n"
 "fails, a configuration named that this machine cannot trace), 2 a usage\n"
 "error, 130 interrupted by Ctrl-C; tracing is stopped and every session,\n"
 "event and probe removed whatever happened.\n";
-
-enum {
-	LC_PR_OPT_MECHANISM = 256,
-	LC_PR_OPT_EVENTS,
-	LC_PR_OPT_FUNCTION,
-	LC_PR_OPT_RUNS,
-	LC_PR_OPT_FORMAT,
-	LC_PR_OPT_PLOT,
-	LC_PR_OPT_LIST,
-	LC_PR_OPT_LIST_EVENTS,
-};
-
-static const struct option lc_predict_options[] = {
-	{ "mechanism", required_argument, NULL, LC_PR_OPT_MECHANISM },
-	{ "events", required_argument, NULL, LC_PR_OPT_EVENTS },
-	{ "function", required_argument, NULL, LC_PR_OPT_FUNCTION },
-	{ "runs", required_argument, NULL, LC_PR_OPT_RUNS },
-	{ "iterations", required_argument, NULL, 'n' },
-	{ "format", required_argument, NULL, LC_PR_OPT_FORMAT },
-	{ "plot", required_argument, NULL, LC_PR_OPT_PLOT },
-	{ "list", no_argument, NULL, LC_PR_OPT_LIST },
-	{ "list-events", no_argument, NULL, LC_PR_OPT_LIST_EVENTS },
-	{ "help", no_argument, NULL, 'h' },
-	{ NULL, 0, NULL, 0 },
-};
 
 /**
  * struct lc_predict_opts - the command line
@@ -262,8 +224,9 @@ static int lc_pr_measure(struct lc_predict *p, struct lc_predict_ctx *pc,
 	return lc_signal_caught() ? -1 : 0;
 }
 
-static int lc_pr_parse_mechanism(const char *name, struct lc_predict_opts *o)
+static int lc_pr_opt_mechanism(const struct lc_option *opt, const char *name)
 {
+	struct lc_predict_opts *o = opt->value;
 	char names[256] = "";
 	size_t i;
 
@@ -280,8 +243,9 @@ static int lc_pr_parse_mechanism(const char *name, struct lc_predict_opts *o)
 		      names);
 }
 
-static int lc_pr_parse_set(const char *name, struct lc_predict_opts *o)
+static int lc_pr_opt_events(const struct lc_option *opt, const char *name)
 {
+	struct lc_predict_opts *o = opt->value;
 	char names[128] = "";
 	size_t i;
 
@@ -297,75 +261,102 @@ static int lc_pr_parse_set(const char *name, struct lc_predict_opts *o)
 		      names);
 }
 
+static int lc_pr_opt_function(const struct lc_option *opt, const char *arg)
+{
+	if (!*arg || strpbrk(arg, " \t\n:/"))
+		return lc_err("predict: --function '%s': not a kernel function name",
+			      arg);
+	*(const char **)opt->value = arg;
+	return 0;
+}
+
+static int lc_pr_opt_runs(const struct lc_option *opt, const char *arg)
+{
+	unsigned long long *runs = opt->value;
+
+	if (lc_parse_count(arg, LC_PREDICT_MAX_RUNS, runs) || *runs < 2)
+		return lc_err("predict: --runs '%s': a count from 2 to %d",
+			      arg, LC_PREDICT_MAX_RUNS);
+	return 0;
+}
+
+static int lc_pr_opt_list(const struct lc_option *opt, const char *arg)
+{
+	size_t i;
+
+	(void)opt;
+	(void)arg;
+	for (i = 0; i < lc_predict_nr_tracers; i++)
+		puts(lc_predict_tracers[i]->name);
+	return LC_OPT_DONE;
+}
+
+static int lc_pr_opt_list_events(const struct lc_option *opt, const char *arg)
+{
+	size_t i;
+
+	(void)opt;
+	(void)arg;
+	for (i = 0; i < lc_predict_nr_sets; i++)
+		puts(lc_predict_sets[i].name);
+	return LC_OPT_DONE;
+}
+
 /* 0 to go on, 2 on a usage error, -1 when done (--help). */
 static int lc_pr_parse(int argc, char **argv, struct lc_predict_opts *o)
 {
+	const struct lc_option options[] = {
+		LC_OPT_CALLBACK(0, "mechanism", o, "NAME",
+				"this configuration (repeat it for more; default:\n"
+				"all, those this machine lacks listed as\n"
+				"unavailable)", lc_pr_opt_mechanism),
+		LC_OPT_CALLBACK(0, "events", o, "SET",
+				"syscalls-sched (default: sched_switch,\n"
+				"sched_wakeup, irq_handler_entry/exit, every system\n"
+				"call's entry and exit), sched or syscalls",
+				lc_pr_opt_events),
+		LC_OPT_CALLBACK(0, "function", &o->function, "NAME",
+				"a kernel function for kprobe and kretprobe",
+				lc_pr_opt_function),
+		LC_OPT_CALLBACK(0, "runs", &o->runs, "N",
+				"runs of each (default 5, at least 2)",
+				lc_pr_opt_runs),
+		LC_OPT_CALLBACK('n', "iterations", &o->iterations, "N",
+				"iterations of each calibration run (default 20000)",
+				lc_opt_iterations),
+		LC_OPT_CALLBACK(0, "format", &o->format, "FORMAT",
+				"table (default), csv or json", lc_opt_format),
+		LC_OPT_STRING(0, "plot", &o->plot, "FILE.svg",
+			      "also draw predicted and measured overheads as an\n"
+			      "SVG bar chart"),
+		LC_OPT_CALLBACK(0, "list", NULL, NULL, "the mechanisms, and exit",
+				lc_pr_opt_list),
+		LC_OPT_CALLBACK(0, "list-events", NULL, NULL,
+				"the event sets, and exit", lc_pr_opt_list_events),
+		LC_OPT_HELP('h', "help", "this text"),
+		LC_OPT_END(),
+	};
+	const struct lc_opt_cmd cmd = {
+		.command = "lttng-calibrate predict",
+		.name = "predict",
+		.options = options,
+		.head = lc_predict_usage,
+		.tail = lc_predict_usage_end,
+		.flags = LC_OPT_STOP_AT_OPERAND | LC_OPT_OWN_ERRORS,
+		.status = 2,
+	};
 	char path[PATH_MAX];
+	int first, rc;
 	size_t i;
-	int opt;
 
-	optind = 1;
-	opterr = 0;
-	while ((opt = getopt_long(argc, argv, "+n:h", lc_predict_options,
-				  NULL)) != -1) {
-		switch (opt) {
-		case LC_PR_OPT_MECHANISM:
-			if (lc_pr_parse_mechanism(optarg, o))
-				return 2;
-			break;
-		case LC_PR_OPT_EVENTS:
-			if (lc_pr_parse_set(optarg, o))
-				return 2;
-			break;
-		case LC_PR_OPT_FUNCTION:
-			if (!*optarg || strpbrk(optarg, " \t\n:/")) {
-				lc_err("predict: --function '%s': not a kernel function name",
-				       optarg);
-				return 2;
-			}
-			o->function = optarg;
-			break;
-		case LC_PR_OPT_RUNS:
-			if (lc_parse_count(optarg, LC_PREDICT_MAX_RUNS, &o->runs) ||
-			    o->runs < 2) {
-				lc_err("predict: --runs '%s': a count from 2 to %d",
-				       optarg, LC_PREDICT_MAX_RUNS);
-				return 2;
-			}
-			break;
-		case 'n':
-			if (lc_parse_iterations(optarg, &o->iterations))
-				return 2;
-			break;
-		case LC_PR_OPT_FORMAT:
-			if (lc_format_parse(optarg, &o->format))
-				return 2;
-			break;
-		case LC_PR_OPT_PLOT:
-			o->plot = optarg;
-			break;
-		case LC_PR_OPT_LIST:
-			for (i = 0; i < lc_predict_nr_tracers; i++)
-				puts(lc_predict_tracers[i]->name);
-			return -1;
-		case LC_PR_OPT_LIST_EVENTS:
-			for (i = 0; i < lc_predict_nr_sets; i++)
-				puts(lc_predict_sets[i].name);
-			return -1;
-		case 'h':
-			fputs(lc_predict_usage, stdout);
-			return -1;
-		default:
-			lc_err("predict: unknown option '%s' (see lttng-calibrate predict --help)",
-			       argv[optind - 1]);
-			return 2;
-		}
-	}
-	if (optind >= argc) {
+	rc = lc_opt_parse(&cmd, argc, argv, &first);
+	if (rc)
+		return rc;
+	if (first >= argc) {
 		lc_err("predict: no command: lttng-calibrate predict [OPTION]... -- COMMAND [ARG]...");
 		return 2;
 	}
-	o->argv = argv + optind;
+	o->argv = argv + first;
 	for (i = 0; i < lc_predict_nr_tracers; i++) {
 		if (o->chosen[i] && lc_predict_tracers[i]->function &&
 		    !o->function) {

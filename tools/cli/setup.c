@@ -12,6 +12,7 @@
 #include <sys/mount.h>
 #include <unistd.h>
 
+#include "../lib/options.h"
 #include "../lib/proc.h"
 #include "lttng-calibrate.h"
 #include "pmu-event.h"
@@ -37,6 +38,18 @@ int lc_parse_iterations(const char *s, unsigned long long *n)
 		return 0;
 	return lc_err("invalid iteration count '%s': a decimal number from 1",
 		      s);
+}
+
+/**
+ * lc_opt_iterations() - the callback of -n, the command's and its bench's
+ * @opt: its entry, whose value is an unsigned long long
+ * @arg: its value
+ *
+ * Return: 0, or -1 after saying what is wrong.
+ */
+int lc_opt_iterations(const struct lc_option *opt, const char *arg)
+{
+	return lc_parse_iterations(arg, opt->value);
 }
 
 /**

@@ -7,7 +7,6 @@
  * changes level. See README.rst.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <limits.h>
 #include <math.h>
 #include <stdarg.h>
@@ -18,6 +17,7 @@
 #include <unistd.h>
 
 #include "../lib/lc.h"
+#include "../lib/options.h"
 #include "bench.h"
 #include "groups.h"
 #include "input.h"
@@ -70,10 +70,10 @@ struct options {
 	int nfiles;
 };
 
-static const char usage_text[] =
-	"Usage: %1$s [OPTION]... FILE FILE...\n"
-	"       %1$s --series [OPTION]... FILE...\n"
-	"       %1$s [--bench] [OPTION]... BENCH.json BENCH.json...\n"
+static const char usage_head[] =
+	"Usage: lttng-calibrate-compare [OPTION]... FILE FILE...\n"
+	"       lttng-calibrate-compare --series [OPTION]... FILE...\n"
+	"       lttng-calibrate-compare [--bench] [OPTION]... BENCH.json BENCH.json...\n"
 	"Is the difference real? Compare samples (ministat-like, Welch's t-test),\n"
 	"or find where an ordered series of labelled values changes level.\n"
 	"\n"
@@ -82,88 +82,18 @@ static const char usage_text[] =
 	"\"LABEL VALUE...\" in order; a label may repeat or hold several values.\n"
 	"Bench mode: outputs of 'lttng-calibrate bench --format json' (detected\n"
 	"when the first FILE starts with '{'), compared per mechanism with the\n"
-	"first one.\n"
-	"\n"
-	"Input:\n"
-	"  -C, --column=N          value column, from 1 (default: lines hold one\n"
-	"                          value, or in series mode all fields after the\n"
-	"                          label are values)\n"
-	"  -d, --delimiters=CHARS  field separators (default: space and tab)\n"
-	"  -g, --group-column=N    compare mode: one sample per distinct value of\n"
-	"                          column N, across all files\n"
-	"  -l, --label-column=N    series mode: label column (default 1, or the\n"
-	"                          column after the --select column)\n"
-	"  -m, --metric=KEY        read lines \"KEY=value\" (results of the module\n"
-	"                          and of lttng-calibrate); each one is a value,\n"
-	"                          other lines are ignored; series mode: each FILE\n"
-	"                          is a label\n"
-	"  -s, --select=NAME       keep only lines whose select column is NAME\n"
-	"      --select-column=N   column for --select (default 1)\n"
-	"\n"
-	"Tests:\n"
-	"  -c, --confidence=PCT    80, 90, 95 (default), 98, 99, 99.5, or any\n"
-	"                          level in (50, 100)\n"
-	"  -S, --series            series mode: find change points by binary\n"
-	"                          segmentation with t-tests (Bonferroni)\n"
-	"      --min-change=PCT    series mode: a change point moves the mean by\n"
-	"                          at least PCT %% (default 0: any change)\n"
-	"      --min-segment=N     series mode: fewest values on each side of a\n"
-	"                          change (default 2)\n"
-	"      --steps             series mode: the labels are the steps of a\n"
-	"                          patch series: lttng-calibrate-series' report\n"
-	"                          (each step's mean and interval, the change\n"
-	"                          points and the line for a mail), with the\n"
-	"                          unit and the steps of the FILE's \"# unit:\",\n"
-	"                          \"# steps:\", \"# patches:\", \"# missing:\" lines\n"
-	"  -B, --bench             bench mode (the default when the first FILE\n"
-	"                          starts with '{'); --metric is overhead_cycles\n"
-	"                          (default) or overhead_ns\n"
-	"\n"
-	"Output:\n"
-	"  -f, --format=FORMAT     table (default; also: text), csv or json\n"
-	"  -n, --no-plot           no ASCII plot in text output\n"
-	"      --plot=FILE.svg     series mode: also draw each step's mean and\n"
-	"                          interval and the change points into FILE.svg\n"
-	"  -w, --width=N           plot width (default: $COLUMNS, the terminal,\n"
-	"                          or 74)\n"
-	"      --fail-if=DIR       exit 1 when a difference (compare) or a change\n"
-	"                          point (series) is proven in direction DIR:\n"
-	"                          increase, decrease or any\n"
-	"  -h, --help              this help\n"
-	"      --version           the version\n"
+	"first one.\n";
+
+static const char usage_tail[] =
 	"\n"
 	"Exit status: 0 success (no gating difference), 1 a difference proven in\n"
 	"the --fail-if direction, 2 usage or input error.\n"
 	"\n"
 	"Examples:\n"
-	"  %1$s base.txt new.txt\n"
-	"  %1$s -m target.cycles.mean runs/base/ runs/new/\n"
-	"  %1$s --series --select with tbench-series.tsv\n"
-	"  %1$s -m overhead_ns bench-6.1.json bench-6.12.json\n";
-
-static const struct option long_options[] = {
-	{ "bench", no_argument, NULL, 'B' },
-	{ "column", required_argument, NULL, 'C' },
-	{ "confidence", required_argument, NULL, 'c' },
-	{ "delimiters", required_argument, NULL, 'd' },
-	{ "fail-if", required_argument, NULL, 'F' },
-	{ "format", required_argument, NULL, 'f' },
-	{ "group-column", required_argument, NULL, 'g' },
-	{ "help", no_argument, NULL, 'h' },
-	{ "label-column", required_argument, NULL, 'l' },
-	{ "metric", required_argument, NULL, 'm' },
-	{ "min-segment", required_argument, NULL, 'M' },
-	{ "min-change", required_argument, NULL, 'P' },
-	{ "no-plot", no_argument, NULL, 'n' },
-	{ "plot", required_argument, NULL, 'O' },
-	{ "select", required_argument, NULL, 's' },
-	{ "select-column", required_argument, NULL, 'L' },
-	{ "series", no_argument, NULL, 'S' },
-	{ "steps", no_argument, NULL, 'T' },
-	{ "version", no_argument, NULL, 'V' },
-	{ "width", required_argument, NULL, 'w' },
-	{ NULL, 0, NULL, 0 },
-};
+	"  lttng-calibrate-compare base.txt new.txt\n"
+	"  lttng-calibrate-compare -m target.cycles.mean runs/base/ runs/new/\n"
+	"  lttng-calibrate-compare --series --select with tbench-series.tsv\n"
+	"  lttng-calibrate-compare -m overhead_ns bench-6.1.json bench-6.12.json\n";
 
 /*
  * Every function below returns 0 to go on, or the exit status after its
@@ -194,55 +124,112 @@ static int out_of_memory(void)
 	return EXIT_USAGE;
 }
 
+/* The callbacks of the options: 0, or -1 after the message. */
+
 static int parse_count(const char *text, const char *option, long max,
 		       int *count)
 {
 	unsigned long long value;
 
-	if (lc_parse_count(text, max, &value) || !value) {
-		lc_err("%s: '%s' is not an integer in 1..%ld", option, text,
-		       max);
-		return EXIT_USAGE;
-	}
+	if (lc_parse_count(text, max, &value) || !value)
+		return lc_err("%s: '%s' is not an integer in 1..%ld", option,
+			      text, max);
 	*count = (int)value;
 	return 0;
 }
 
-static int parse_confidence(const char *text, double *value)
+/* --column, --group-column, --label-column, --select-column: 1..10000 */
+static int opt_column(const struct lc_option *o, const char *arg)
 {
-	const char *why;
+	char option[32];
 
-	if (parse_number(text, value, &why) || !(*value > 50 && *value < 100))
-		return usage_error("--confidence: '%s' is not a percentage in "
-				   "(50, 100), e.g. 95 or 99.5",
-				   text);
+	snprintf(option, sizeof(option), "--%s", o->long_name);
+	return parse_count(arg, option, 10000, o->value);
+}
+
+static int opt_width(const struct lc_option *o, const char *arg)
+{
+	return parse_count(arg, "--width", 1000, o->value);
+}
+
+static int opt_min_segment(const struct lc_option *o, const char *arg)
+{
+	int count = 2;
+
+	if (parse_count(arg, "--min-segment", 1000000, &count))
+		return -1;
+	*(size_t *)o->value = count;
 	return 0;
 }
 
-static int parse_min_change(const char *text, double *value)
+static int opt_confidence(const struct lc_option *o, const char *arg)
 {
+	double *value = o->value;
 	const char *why;
 
-	if (parse_number(text, value, &why) || !(*value >= 0 && *value < 100))
-		return usage_error("--min-change: '%s' is not a percentage in "
-				   "[0, 100), e.g. 1 or 0.5",
-				   text);
+	if (parse_number(arg, value, &why) || !(*value > 50 && *value < 100))
+		return usage_error("--confidence: '%s' is not a percentage in (50, 100), e.g. 95 or 99.5",
+				   arg);
 	return 0;
 }
 
-static int parse_direction(const char *text, enum direction *direction)
+static int opt_min_change(const struct lc_option *o, const char *arg)
 {
-	if (!strcmp(text, "increase"))
+	double *value = o->value;
+	const char *why;
+
+	if (parse_number(arg, value, &why) || !(*value >= 0 && *value < 100))
+		return usage_error("--min-change: '%s' is not a percentage in [0, 100), e.g. 1 or 0.5",
+				   arg);
+	return 0;
+}
+
+static int opt_fail_if(const struct lc_option *o, const char *arg)
+{
+	enum direction *direction = o->value;
+
+	if (!strcmp(arg, "increase"))
 		*direction = FAIL_INCREASE;
-	else if (!strcmp(text, "decrease"))
+	else if (!strcmp(arg, "decrease"))
 		*direction = FAIL_DECREASE;
-	else if (!strcmp(text, "any"))
+	else if (!strcmp(arg, "any"))
 		*direction = FAIL_ANY;
 	else
-		return usage_error("--fail-if: '%s' is not increase, decrease "
-				   "or any",
-				   text);
+		return usage_error("--fail-if: '%s' is not increase, decrease or any",
+				   arg);
 	return 0;
+}
+
+static int opt_delimiters(const struct lc_option *o, const char *arg)
+{
+	if (!*arg)
+		return usage_error("%s", "--delimiters: empty");
+	*(const char **)o->value = arg;
+	return 0;
+}
+
+static int opt_format(const struct lc_option *o, const char *arg)
+{
+	if (lc_opt_format(o, arg)) {
+		try_help();
+		return -1;
+	}
+	return 0;
+}
+
+static int opt_no_plot(const struct lc_option *o, const char *arg)
+{
+	(void)arg;
+	*(int *)o->value = 0;
+	return 0;
+}
+
+static int opt_version(const struct lc_option *o, const char *arg)
+{
+	(void)o;
+	(void)arg;
+	printf("%s %s\n", program_name, LC_VERSION);
+	return LC_OPT_DONE;
 }
 
 /* -w, else $COLUMNS, else the terminal on standard output, else 74 */
@@ -264,72 +251,6 @@ static int plot_width(int asked)
 	    ws.ws_col >= 12)
 		return ws.ws_col;
 	return DEFAULT_WIDTH;
-}
-
-static int parse_option(struct options *opt, int c, const char *arg,
-			int *width)
-{
-	int count = 2, ret;
-
-	switch (c) {
-	case 'B':
-		opt->bench = 1;
-		break;
-	case 'C':
-		return parse_count(arg, "--column", 10000,
-				   &opt->input.value_column);
-	case 'c':
-		return parse_confidence(arg, &opt->report.confidence);
-	case 'd':
-		if (!*arg)
-			return usage_error("%s", "--delimiters: empty");
-		opt->input.delimiters = arg;
-		break;
-	case 'F':
-		return parse_direction(arg, &opt->fail_if);
-	case 'f':
-		if (lc_format_parse(arg, &opt->report.format))
-			return try_help();
-		break;
-	case 'g':
-		return parse_count(arg, "--group-column", 10000,
-				   &opt->group_column);
-	case 'l':
-		return parse_count(arg, "--label-column", 10000,
-				   &opt->input.label_column);
-	case 'L':
-		return parse_count(arg, "--select-column", 10000,
-				   &opt->input.select_column);
-	case 'm':
-		opt->input.metric = arg;
-		break;
-	case 'M':
-		ret = parse_count(arg, "--min-segment", 1000000, &count);
-		opt->min_segment = count;
-		return ret;
-	case 'P':
-		return parse_min_change(arg, &opt->report.min_change);
-	case 'n':
-		opt->report.plot = 0;
-		break;
-	case 'O':
-		opt->plot = arg;
-		break;
-	case 's':
-		opt->input.select = arg;
-		break;
-	case 'S':
-		opt->series = 1;
-		break;
-	case 'T':
-		opt->steps = 1;
-		break;
-	case 'w':
-		return parse_count(arg, "--width", 1000, width);
-	default:
-		return try_help();
-	}
-	return 0;
 }
 
 static int check_options(struct options *opt)
@@ -394,24 +315,93 @@ static int check_bench_options(struct options *opt)
  */
 static int parse_options(struct options *opt, int argc, char **argv)
 {
-	int c, ret, width = 0;
+	struct input_config *in = &opt->input;
+	int first, ret, width = 0;
+	const struct lc_option options[] = {
+		LC_OPT_GROUP("Input:"),
+		LC_OPT_CALLBACK('C', "column", &in->value_column, "N",
+				"value column, from 1 (default: lines hold one\n"
+				"value, or in series mode all fields after the\n"
+				"label are values)", opt_column),
+		LC_OPT_CALLBACK('d', "delimiters", &in->delimiters, "CHARS",
+				"field separators (default: space and tab)",
+				opt_delimiters),
+		LC_OPT_CALLBACK('g', "group-column", &opt->group_column, "N",
+				"compare mode: one sample per distinct value of\n"
+				"column N, across all files", opt_column),
+		LC_OPT_CALLBACK('l', "label-column", &in->label_column, "N",
+				"series mode: label column (default 1, or the\n"
+				"column after the --select column)", opt_column),
+		LC_OPT_STRING('m', "metric", &in->metric, "KEY",
+			      "read lines \"KEY=value\" (results of the module\n"
+			      "and of lttng-calibrate); each one is a value,\n"
+			      "other lines are ignored; series mode: each FILE\n"
+			      "is a label"),
+		LC_OPT_STRING('s', "select", &in->select, "NAME",
+			      "keep only lines whose select column is NAME"),
+		LC_OPT_CALLBACK(0, "select-column", &in->select_column, "N",
+				"column for --select (default 1)", opt_column),
+		LC_OPT_GROUP("Tests:"),
+		LC_OPT_CALLBACK('c', "confidence", &opt->report.confidence,
+				"PCT", "80, 90, 95 (default), 98, 99, 99.5, or any\n"
+				"level in (50, 100)", opt_confidence),
+		LC_OPT_FLAG('S', "series", &opt->series,
+			    "series mode: find change points by binary\n"
+			    "segmentation with t-tests (Bonferroni)"),
+		LC_OPT_CALLBACK(0, "min-change", &opt->report.min_change, "PCT",
+				"series mode: a change point moves the mean by\n"
+				"at least PCT % (default 0: any change)",
+				opt_min_change),
+		LC_OPT_CALLBACK(0, "min-segment", &opt->min_segment, "N",
+				"series mode: fewest values on each side of a\n"
+				"change (default 2)", opt_min_segment),
+		LC_OPT_FLAG(0, "steps", &opt->steps,
+			    "series mode: the labels are the steps of a\n"
+			    "patch series: lttng-calibrate-series' report\n"
+			    "(each step's mean and interval, the change\n"
+			    "points and the line for a mail), with the\n"
+			    "unit and the steps of the FILE's \"# unit:\",\n"
+			    "\"# steps:\", \"# patches:\", \"# missing:\" lines"),
+		LC_OPT_FLAG('B', "bench", &opt->bench,
+			    "bench mode (the default when the first FILE\n"
+			    "starts with '{'); --metric is overhead_cycles\n"
+			    "(default) or overhead_ns"),
+		LC_OPT_GROUP("Output:"),
+		LC_OPT_CALLBACK('f', "format", &opt->report.format, "FORMAT",
+				"table (default; also: text), csv or json",
+				opt_format),
+		LC_OPT_CALLBACK('n', "no-plot", &opt->report.plot, NULL,
+				"no ASCII plot in text output", opt_no_plot),
+		LC_OPT_STRING(0, "plot", &opt->plot, "FILE.svg",
+			      "series mode: also draw each step's mean and\n"
+			      "interval and the change points into FILE.svg"),
+		LC_OPT_CALLBACK('w', "width", &width, "N",
+				"plot width (default: $COLUMNS, the terminal,\n"
+				"or 74)", opt_width),
+		LC_OPT_CALLBACK(0, "fail-if", &opt->fail_if, "DIR",
+				"exit 1 when a difference (compare) or a change\n"
+				"point (series) is proven in direction DIR:\n"
+				"increase, decrease or any", opt_fail_if),
+		LC_OPT_HELP('h', "help", "this help"),
+		LC_OPT_CALLBACK(0, "version", NULL, NULL, "the version",
+				opt_version),
+		LC_OPT_END(),
+	};
+	const struct lc_opt_cmd cmd = {
+		.command = program_name,
+		.options = options,
+		.head = usage_head,
+		.tail = usage_tail,
+		.column = 26,
+		.flags = LC_OPT_TRY_HELP | LC_OPT_ARG_EQUALS,
+		.status = EXIT_USAGE,
+	};
 
-	while ((c = getopt_long(argc, argv, "BC:c:d:f:g:hl:m:ns:Sw:",
-				long_options, NULL)) != -1) {
-		if (c == 'h') {
-			printf(usage_text, program_name);
-			return -1;
-		}
-		if (c == 'V') {
-			printf("%s %s\n", program_name, LC_VERSION);
-			return -1;
-		}
-		ret = parse_option(opt, c, optarg, &width);
-		if (ret)
-			return ret;
-	}
-	opt->files = argv + optind;
-	opt->nfiles = argc - optind;
+	ret = lc_opt_parse(&cmd, argc, argv, &first);
+	if (ret)
+		return ret;
+	opt->files = argv + first;
+	opt->nfiles = argc - first;
 	opt->report.width = plot_width(width);
 	if (!opt->series && opt->nfiles && bench_looks_like(opt->files[0]))
 		opt->bench = 1;

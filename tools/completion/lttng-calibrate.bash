@@ -10,8 +10,10 @@
 # (which tools/lttng-calibrate-series needs: bash finds a completion for
 # a command typed with its path under the command's name).
 #
-# The options are those the command's own --help lists (bash-completion's
-# _parse_help), so they follow the command.  Values:
+# The options are those of the table the command declares them in, which
+# "COMMAND [SUBCOMMAND] --list-options" prints, so they follow the command
+# (lttng-calibrate-series': those its --help lists, by bash-completion's
+# _parse_help).  Values:
 #   --format, --fail-if, -c     the values the commands accept
 #   --probe                     the mechanisms the module's probe file
 #                               offers, less those it marks unavailable
@@ -205,8 +207,31 @@ _lttng_calibrate_keys()
 	done
 }
 
-# Long options from "COMMAND [SUBCOMMAND] --help"; "=" kept, no space then.
+# The options of COMMAND [SUBCOMMAND], from the table they are declared in
+# ("COMMAND [SUBCOMMAND] --list-options": one line an option, its
+# spellings then its argument): the long spelling of each, or its letter;
+# "--column=" (no space then) for a command that writes "--column=N".
 _lttng_calibrate_options()
+{
+	local w opt
+	local -a spellings opts=()
+
+	while read -ra spellings; do
+		opt=
+		for w in "${spellings[@]}"; do
+			[[ $w == -*=* ]] && w=${w%%=*}=
+			[[ $w == -* ]] && opt=$w
+		done
+		[[ -z $opt ]] || opts+=("$opt")
+	done < <("$@" --list-options 2>/dev/null)
+	_lttng_calibrate_reply ${opts[@]+"${opts[@]}"}
+	[[ ${COMPREPLY[0]-} == *= ]] && compopt -o nospace 2>/dev/null
+	return 0
+}
+
+# Long options from "COMMAND --help", for the command without a table
+# (lttng-calibrate-series); "=" kept, no space then.
+_lttng_calibrate_help_options()
 {
 	local -a opts
 
@@ -260,7 +285,7 @@ _lttng_calibrate_bench()
 		;;
 	esac
 	$split && return
-	[[ $cur == -* ]] && _lttng_calibrate_options "$1" "bench --help"
+	[[ $cur == -* ]] && _lttng_calibrate_options "$1" bench
 }
 
 _lttng_calibrate_predict()
@@ -283,7 +308,7 @@ _lttng_calibrate_predict()
 		;;
 	esac
 	$split && return
-	[[ $cur == -* ]] && _lttng_calibrate_options "$1" "predict --help"
+	[[ $cur == -* ]] && _lttng_calibrate_options "$1" predict
 }
 
 _lttng_calibrate()
@@ -332,12 +357,14 @@ _lttng_calibrate()
 	fi
 }
 
-# After an option that takes no listed value: the options of COMMAND when
-# the word starts with "-", else file names.
+# _lttng_calibrate_options_or_files LISTER COMMAND: after an option that
+# takes no listed value, the options of COMMAND (by LISTER,
+# _lttng_calibrate_options or _lttng_calibrate_help_options) when the word
+# starts with "-", else file names.
 _lttng_calibrate_options_or_files()
 {
 	if [[ $cur == -* ]]; then
-		_lttng_calibrate_options "$1"
+		"$1" "$2"
 	else
 		_filedir
 	fi
@@ -358,7 +385,7 @@ _lttng_calibrate_trace()
 		return
 		;;
 	esac
-	$split || _lttng_calibrate_options_or_files "$1"
+	$split || _lttng_calibrate_options_or_files _lttng_calibrate_options "$1"
 }
 
 _lttng_calibrate_compare()
@@ -409,7 +436,7 @@ _lttng_calibrate_compare()
 		return
 		;;
 	esac
-	$split || _lttng_calibrate_options_or_files "$1"
+	$split || _lttng_calibrate_options_or_files _lttng_calibrate_options "$1"
 }
 
 _lttng_calibrate_series()
@@ -443,7 +470,7 @@ _lttng_calibrate_series()
 		;;
 	esac
 	$split && return
-	[[ $cur == -* ]] && _lttng_calibrate_options "$1"
+	[[ $cur == -* ]] && _lttng_calibrate_help_options "$1"
 }
 
 complete -F _lttng_calibrate lttng-calibrate

@@ -8,12 +8,12 @@
  * README.rst.
  */
 #include <errno.h>
-#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "../lib/lc.h"
+#include "../lib/options.h"
 #include "analysis.h"
 #include "input.h"
 #include "report.h"
@@ -39,69 +39,66 @@ struct options {
 	const char *file;
 };
 
-static void usage(FILE *out)
+static const char usage_head[] =
+	"Usage: lttng-calibrate-trace [OPTION]... [FILE]\n"
+	"Pair NAME_entry and NAME_exit (or NAME_return) events of babeltrace\n"
+	"text output (FILE, or standard input) on each CPU and print, per\n"
+	"context field, count, average, standard deviation, min and max of\n"
+	"exit - entry.\n"
+	"\n";
+
+static const char usage_tail[] =
+	"\n"
+	"Exit status: 0 pairs found, 1 no pair found, 2 bad input or usage.\n";
+
+static int print_version(const struct lc_option *opt, const char *arg)
 {
-	fprintf(out,
-		"Usage: %s [OPTION]... [FILE]\n"
-		"Pair NAME_entry and NAME_exit (or NAME_return) events of babeltrace\n"
-		"text output (FILE, or standard input) on each CPU and print, per\n"
-		"context field, count, average, standard deviation, min and max of\n"
-		"exit - entry.\n"
-		"\n"
-		"  -e, --event PREFIX     follow events whose NAME starts with PREFIX\n"
-		"                         (default: calibrate)\n"
-		"  -f, --format FORMAT    table (default), csv or json\n"
-		"  -s, --skip-malformed   skip and count malformed lines\n"
-		"  -h, --help             this help\n"
-		"      --version          the version\n"
-		"\n"
-		"Exit status: 0 pairs found, 1 no pair found, 2 bad input or usage.\n",
-		program_name);
+	(void)opt;
+	(void)arg;
+	printf("%s %s\n", program_name, LC_VERSION);
+	return LC_OPT_DONE;
 }
 
 /*
  * 0 to go on, 1 when the help or the version was printed, -1 on a usage
- * error
+ * error (the usage printed on stderr)
  */
 static int parse_options(int argc, char **argv, struct options *opt)
 {
-	enum { OPT_VERSION = 256 };
-	static const struct option longopts[] = {
-		{ "event", required_argument, NULL, 'e' },
-		{ "format", required_argument, NULL, 'f' },
-		{ "skip-malformed", no_argument, NULL, 's' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, OPT_VERSION },
-		{ NULL, 0, NULL, 0 },
+	const struct lc_option options[] = {
+		LC_OPT_STRING('e', "event", &opt->prefix, "PREFIX",
+			      "follow events whose NAME starts with PREFIX\n"
+			      "(default: calibrate)"),
+		LC_OPT_CALLBACK('f', "format", &opt->format, "FORMAT",
+				"table (default), csv or json", lc_opt_format),
+		LC_OPT_FLAG('s', "skip-malformed", &opt->skip_malformed,
+			    "skip and count malformed lines"),
+		LC_OPT_HELP('h', "help", "this help"),
+		LC_OPT_CALLBACK(0, "version", NULL, NULL, "the version",
+				print_version),
+		LC_OPT_END(),
 	};
-	int c;
+	const struct lc_opt_cmd cmd = {
+		.command = program_name,
+		.options = options,
+		.head = usage_head,
+		.tail = usage_tail,
+		.column = 25,
+		.status = EXIT_BAD_INPUT,
+	};
+	int first, ret;
 
-	while ((c = getopt_long(argc, argv, "e:f:sh", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'e':
-			opt->prefix = optarg;
-			break;
-		case 'f':
-			if (lc_format_parse(optarg, &opt->format))
-				return -1;
-			break;
-		case 's':
-			opt->skip_malformed = 1;
-			break;
-		case 'h':
-			usage(stdout);
-			return 1;
-		case OPT_VERSION:
-			printf("%s %s\n", program_name, LC_VERSION);
-			return 1;
-		default:
-			return -1;
-		}
+	ret = lc_opt_parse(&cmd, argc, argv, &first);
+	if (ret < 0)
+		return 1;
+	if (!ret && argc - first > 1)
+		ret = lc_err("one input file at most");
+	if (ret) {
+		lc_opt_help(&cmd, stderr);
+		return -1;
 	}
-	if (argc - optind > 1)
-		return lc_err("one input file at most");
-	if (optind < argc)
-		opt->file = argv[optind];
+	if (first < argc)
+		opt->file = argv[first];
 	return 0;
 }
 
@@ -168,10 +165,8 @@ int main(int argc, char **argv)
 	ret = parse_options(argc, argv, &opt);
 	if (ret > 0)
 		return 0;
-	if (ret) {
-		usage(stderr);
+	if (ret)
 		return EXIT_BAD_INPUT;
-	}
 	if (!*opt.prefix) {
 		lc_err("empty event prefix");
 		return EXIT_BAD_INPUT;
