@@ -49,7 +49,9 @@ struct step {
  * @percent_halfwidth: the half-width of its interval, the same way
  * @p: the p-value, corrected for the splits tried
  * @confidence: (1 - @p) in percent, to 11 characters
- * @mail: "patch N of M, PATCH: BEFORE -> AFTER UNIT (+P %, p < X)"
+ * @mail: "patch N of M, PATCH: BEFORE -> AFTER UNIT (+P %, p < X)"; "patch
+ *	F..N of M (F to N-1 not measured), PATCH: ..." when the steps before
+ *	@step were not measured; "(from 0, p < X)" from a level of 0
  */
 struct step_change {
 	long step;
@@ -231,16 +233,36 @@ static void steps_p_below(char *buf, size_t len, double p)
 
 static int steps_mail(struct steps *s, struct step_change *c, long patches)
 {
-	char before[40], after[40], percent[40], p[32];
+	char before[40], after[40], num[40], percent[48], p[32], which[128];
+	long prev = c->index ? s->steps[c->index - 1].number : c->step - 1;
 	int len;
 
 	lc_fmt_d1(before, sizeof(before), c->before);
 	lc_fmt_d1(after, sizeof(after), c->after);
-	lc_fmt_d1(percent, sizeof(percent), c->percent);
+	/* From a level of 0, a change has no relative size. */
+	if (isfinite(c->percent)) {
+		lc_fmt_d1(num, sizeof(num), c->percent);
+		snprintf(percent, sizeof(percent), "%s%s %%, ",
+			 c->percent > 0 ? "+" : "", num);
+	} else {
+		snprintf(percent, sizeof(percent), "from 0, ");
+	}
 	steps_p_below(p, sizeof(p), c->p);
-#define STEPS_MAIL "patch %ld of %ld, %s: %s -> %s%s%s (%s%s %%, %s)", \
-	c->step, patches, c->patch, before, after, *s->unit ? " " : "", \
-	s->unit, c->percent > 0 ? "+" : "", percent, p
+	/*
+	 * The steps between the level's last measured one and this one were
+	 * not measured: the change is in one of them, or in this one.
+	 */
+	if (prev < c->step - 1 && prev + 1 == c->step - 1)
+		snprintf(which, sizeof(which), "patch %ld..%ld of %ld (%ld not measured)",
+			 prev + 1, c->step, patches, prev + 1);
+	else if (prev < c->step - 1)
+		snprintf(which, sizeof(which), "patch %ld..%ld of %ld (%ld to %ld not measured)",
+			 prev + 1, c->step, patches, prev + 1, c->step - 1);
+	else
+		snprintf(which, sizeof(which), "patch %ld of %ld", c->step,
+			 patches);
+#define STEPS_MAIL "%s, %s: %s -> %s%s%s (%s%s)", which, c->patch, before, \
+	after, *s->unit ? " " : "", s->unit, percent, p
 	len = snprintf(NULL, 0, STEPS_MAIL);
 	c->mail = malloc(len + 1);
 	if (!c->mail)

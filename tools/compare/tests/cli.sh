@@ -299,6 +299,10 @@ test_steps() {
 		out_has "change point at fix-x86_64-sysenter-trace-race (label 6 of 11)"
 	check "steps: --plot alone draws the plot" \
 		cmp "$tmp/p.svg" "$data/steps-with.svg"
+	printf '# unit: ns\nbase 0 0 0\none 0 0 0\ntwo 5 5 5\n' >"$tmp/zero.values"
+	tap_run "$bin" --series --steps "$tmp/zero.values"
+	check "steps, a level of 0: the change from 0, no percentage" \
+		out_has "patch 2 of 2, two: 0.0 -> 5.0 ns (from 0, p < "
 	tap_run "$bin" --steps "$data/base.txt" "$data/new.txt"
 	check "bad: --steps in compare mode" usage_error "--steps is for --series"
 	tap_run "$bin" --plot "$tmp/p.svg" "$data/base.txt" "$data/new.txt"
