@@ -49,6 +49,9 @@ struct step {
  * @percent_halfwidth: the half-width of its interval, the same way
  * @p: the p-value, corrected for the splits tried
  * @confidence: (1 - @p) in percent, to 11 characters
+ * @by_threshold: the runs agree so closely (the interval of the change
+ *	under a tenth of --min-change) that @p only says how alike the runs
+ *	of one boot are: the change is decided by --min-change, not by @p
  * @mail: "patch N of M, PATCH: BEFORE -> AFTER UNIT (+P %, p < X)"; "patch
  *	F..N of M (F to N-1 not measured), PATCH: ..." when the steps before
  *	@step were not measured; "(from 0, p < X)" from a level of 0
@@ -63,6 +66,7 @@ struct step_change {
 	double percent_halfwidth;
 	double p;
 	char confidence[12];
+	bool by_threshold;
 	char *mail;
 };
 
@@ -233,7 +237,7 @@ static void steps_p_below(char *buf, size_t len, double p)
 
 static int steps_mail(struct steps *s, struct step_change *c, long patches)
 {
-	char before[40], after[40], num[40], percent[48], p[32], which[128];
+	char before[40], after[40], num[40], percent[48], p[64], which[128];
 	long prev = c->index ? s->steps[c->index - 1].number : c->step - 1;
 	int len;
 
@@ -248,6 +252,10 @@ static int steps_mail(struct steps *s, struct step_change *c, long patches)
 		snprintf(percent, sizeof(percent), "from 0, ");
 	}
 	steps_p_below(p, sizeof(p), c->p);
+	if (c->by_threshold) {
+		lc_fmt_shortest(num, sizeof(num), json6(s->report->min_change));
+		snprintf(p, sizeof(p), "over the %s %% threshold", num);
+	}
 	/*
 	 * The steps between the level's last measured one and this one were
 	 * not measured: the change is in one of them, or in this one.
@@ -320,6 +328,9 @@ static int steps_change(struct steps *s, const struct group *labels,
 	c->p = json10(cp->p_corrected);
 	lc_fmt_shortest(text, sizeof(text), (1 - c->p) * 100);
 	snprintf(c->confidence, sizeof(c->confidence), "%.11s", text);
+	c->by_threshold = s->report->min_change > 0 &&
+			  isfinite(c->percent_halfwidth) &&
+			  fabs(c->percent_halfwidth) * 10 < s->report->min_change;
 	s->steps[cp->label].point.new_level = true;
 	return steps_mail(s, c, patches);
 }
@@ -462,6 +473,7 @@ static int steps_table_rows(FILE *out, const struct steps *s)
 static int steps_table(FILE *out, const struct steps *s)
 {
 	const struct steps_header *h = s->header;
+	const struct step_change *c;
 	char conf[32], change[32], interval[48];
 	size_t i;
 
@@ -490,10 +502,20 @@ static int steps_table(FILE *out, const struct steps *s)
 			fprintf(out, " of a change of %s %% or more", change);
 		fputc('\n', out);
 	}
-	for (i = 0; i < s->nchanges; i++)
-		fprintf(out, "change point: %s (step %ld), confidence of the change %s %%\n%s\n",
-			s->changes[i].patch, s->changes[i].step,
-			s->changes[i].confidence, s->changes[i].mail);
+	for (i = 0; i < s->nchanges; i++) {
+		c = &s->changes[i];
+		if (!c->by_threshold) {
+			fprintf(out, "change point: %s (step %ld), confidence of the change %s %%\n%s\n",
+				c->patch, c->step, c->confidence, c->mail);
+			continue;
+		}
+		lc_fmt_shortest(change, sizeof(change),
+				json6(s->report->min_change));
+		lc_fmt_shortest(interval, sizeof(interval),
+				json6(fabs(c->percent_halfwidth)));
+		fprintf(out, "change point: %s (step %ld), decided by the %s %% threshold: the runs agree within %s %%, so a p-value would only say how alike the runs of a boot are\n%s\n",
+			c->patch, c->step, change, interval, c->mail);
+	}
 	return 0;
 }
 
@@ -618,6 +640,8 @@ static void steps_json_change(FILE *out, const struct step_change *c,
 	steps_json_number(out, 6, "p", true, c->p, false);
 	steps_json_string(out, 6, "confidence_of_change", c->confidence,
 			  false);
+	steps_json_string(out, 6, "decided_by",
+			  c->by_threshold ? "threshold" : "test", false);
 	steps_json_string(out, 6, "mail", c->mail, true);
 	fputs(last ? "    }\n" : "    },\n", out);
 }

@@ -303,6 +303,19 @@ test_steps() {
 	tap_run "$bin" --series --steps "$tmp/zero.values"
 	check "steps, a level of 0: the change from 0, no percentage" \
 		out_has "patch 2 of 2, two: 0.0 -> 5.0 ns (from 0, p < "
+	# Runs of one boot under -icount agree to a few parts in a million:
+	# the change is the threshold's to decide, and the report says so.
+	printf '# unit: cycles\nbase 100 100.001 100\none 100 100.001 100\ntwo 106 106.001 106\n' \
+		>"$tmp/icount.values"
+	tap_run "$bin" --series --steps --min-change 1 "$tmp/icount.values"
+	check "steps, runs that agree: the change decided by the threshold, said" \
+		out_has "change point: two (step 2), decided by the 1 % threshold: the runs agree within 0.00113307 %"
+	check "steps, runs that agree: the mail line gives the threshold, no p-value" \
+		out_has "patch 2 of 2, two: 100.0 -> 106.0 cycles (+6.0 %, over the 1 % threshold)"
+	tap_run "$bin" --series --steps --min-change 1 --format json \
+		"$tmp/icount.values"
+	check "steps, runs that agree, JSON: decided_by threshold" \
+		out_has '"decided_by": "threshold"'
 	tap_run "$bin" --steps "$data/base.txt" "$data/new.txt"
 	check "bad: --steps in compare mode" usage_error "--steps is for --series"
 	tap_run "$bin" --plot "$tmp/p.svg" "$data/base.txt" "$data/new.txt"
