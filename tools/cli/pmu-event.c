@@ -1,48 +1,25 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * --counters in perf's PMU event syntax.  A PMU/TERMS/ word is encoded the
- * way perf's tools/perf/util/pmu.c does it, from what sysfs says of the PMU:
- *
- *   SYSFS/bus/event_source/devices/PMU/type          its type number
- *   SYSFS/bus/event_source/devices/PMU/format/FIELD  "config:0-7,32-35"
- *   SYSFS/bus/event_source/devices/PMU/events/ALIAS  "event=0x2e,umask=0x41"
- *
- * and written in the module's generic form, NAME=TYPE:0xC:0xC1:0xC2.  Every
- * other word goes through unchanged: the module knows its own names.
+ * --counters in perf's PMU event syntax.  A PMU/TERMS/ word is parsed and
+ * encoded the way perf's tools/perf/util/pmu.c does it, from what sysfs
+ * says of the PMU (its type, format/ fields and events/ aliases, which
+ * pmu-sysfs.c reads), and written in the module's generic form,
+ * NAME=TYPE:0xC:0xC1:0xC2.  Every other word goes through unchanged: the
+ * module knows its own names.
  */
 #include <ctype.h>
-#include <dirent.h>
 #include <limits.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
-#include "../lib/lc.h"
 #include "pmu-event.h"
+#include "pmu-sysfs.h"
 
-#define LC_PMU_WORDS		3	/* config, config1, config2 */
 #define LC_PMU_MAX_TERMS	32
-#define LC_PMU_TERM_MAX		128	/* a key, a value, a PMU name */
-#define LC_PMU_ATTR_MAX		4096	/* a sysfs attribute: one page */
 #define LC_PMU_SEPARATORS	", \t\n\r\v\f"
 #define LC_PMU_NAME_CHARS	"_./:+@-"
-
-/* Where a message goes: a caller's buffer. */
-struct lc_msg {
-	char *buf;
-	size_t size;
-};
-
-/* A PMU, as its sysfs directory describes it. */
-struct lc_pmu {
-	char name[LC_PMU_TERM_MAX];
-	char dir[PATH_MAX];
-	unsigned int type;
-	struct lc_msg *msg;
-};
 
 /* One term of a list: "key=value", or "key" alone (bare). */
 struct lc_pmu_term {
@@ -56,12 +33,6 @@ struct lc_pmu_terms {
 	size_t nr;
 };
 
-/* Bits of a config word that a field, or a config term, sets. */
-struct lc_pmu_field {
-	unsigned int word;
-	unsigned long long mask;
-};
-
 /* What a term list encodes, and what it named. */
 struct lc_pmu_config {
 	unsigned long long word[LC_PMU_WORDS];
@@ -70,216 +41,6 @@ struct lc_pmu_config {
 	size_t aliases;			/* events named */
 	size_t others;			/* other terms */
 };
-
-__attribute__((format(printf, 2, 3)))
-static int lc_msg_set(struct lc_msg *msg, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg->buf, msg->size, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-__attribute__((format(printf, 2, 3)))
-static void lc_msg_add(struct lc_msg *msg, const char *fmt, ...)
-{
-	size_t used = strlen(msg->buf);
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(msg->buf + used, msg->size - used, fmt, ap);
-	va_end(ap);
-}
-
-/* Names, comma separated, cut with "..." when the message is full. */
-static void lc_msg_add_names(struct lc_msg *msg, char **names, size_t nr)
-{
-	size_t i;
-
-	if (!nr)
-		lc_msg_add(msg, "none");
-	for (i = 0; i < nr; i++) {
-		if (strlen(msg->buf) + strlen(names[i]) + 8 >= msg->size) {
-			lc_msg_add(msg, "%s...", i ? ", " : "");
-			return;
-		}
-		lc_msg_add(msg, "%s%s", i ? ", " : "", names[i]);
-	}
-}
-
-static int lc_cmp_names(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-static void lc_names_free(char **names, size_t nr)
-{
-	while (nr)
-		free(names[--nr]);
-	free(names);
-}
-
-/* DIR/SUB, or DIR/SUB/NAME, into @path (PATH_MAX); -1 when too long. */
-static int lc_path(char *path, const char *dir, const char *sub,
-		   const char *name)
-{
-	int n = snprintf(path, PATH_MAX, "%s/%s%s%s", dir, sub,
-			 name ? "/" : "", name ? name : "");
-
-	return n < 0 || n >= PATH_MAX ? -1 : 0;
-}
-
-/* Does an events/ entry describe another (ALIAS.scale, ALIAS.unit, ...)? */
-static bool lc_pmu_companion(const char *name)
-{
-	static const char *const suffixes[] = {
-		".scale", ".unit", ".per-pkg", ".snapshot",
-	};
-	size_t len = strlen(name), i, n;
-
-	for (i = 0; i < ARRAY_SIZE(suffixes); i++) {
-		n = strlen(suffixes[i]);
-		if (len > n && !strcmp(name + len - n, suffixes[i]))
-			return true;
-	}
-	return false;
-}
-
-/*
- * The entries of a directory, sorted, without dot files and events'
- * companion files; NULL (and *nr 0) when it cannot be read.
- */
-static char **lc_list_dir(const char *path, size_t *nr)
-{
-	DIR *dir = opendir(path);
-	char **names = NULL, **bigger;
-	size_t alloc = 0;
-	struct dirent *de;
-
-	*nr = 0;
-	while (dir && (de = readdir(dir))) {
-		if (de->d_name[0] == '.' || lc_pmu_companion(de->d_name))
-			continue;
-		if (*nr == alloc) {
-			alloc = alloc ? 2 * alloc : 32;
-			bigger = realloc(names, alloc * sizeof(*names));
-			if (!bigger)
-				break;
-			names = bigger;
-		}
-		names[*nr] = strdup(de->d_name);
-		if (!names[*nr])
-			break;
-		(*nr)++;
-	}
-	if (dir)
-		closedir(dir);
-	if (names)
-		qsort(names, *nr, sizeof(*names), lc_cmp_names);
-	return names;
-}
-
-/* The names under PMU/SUB (format, events), for a message. */
-static void lc_pmu_add_dir(const struct lc_pmu *pmu, const char *sub)
-{
-	char path[PATH_MAX];
-	char **names = NULL;
-	size_t nr = 0;
-
-	if (!lc_path(path, pmu->dir, sub, NULL))
-		names = lc_list_dir(path, &nr);
-	lc_msg_add(pmu->msg, "%s: ", sub);
-	lc_msg_add_names(pmu->msg, names, nr);
-	lc_names_free(names, nr);
-}
-
-/* "(format: ...; events: ...)" after a message about a PMU's terms. */
-static int lc_pmu_add_choices(const struct lc_pmu *pmu)
-{
-	lc_msg_add(pmu->msg, " (");
-	lc_pmu_add_dir(pmu, "format");
-	lc_msg_add(pmu->msg, "; ");
-	lc_pmu_add_dir(pmu, "events");
-	lc_msg_add(pmu->msg, ")");
-	return -1;
-}
-
-/* Is this a regular file of PMU/SUB? */
-static bool lc_pmu_has(const struct lc_pmu *pmu, const char *sub,
-		       const char *name)
-{
-	char path[PATH_MAX];
-	struct stat st;
-
-	if (!*name || name[0] == '.')
-		return false;
-	return !lc_path(path, pmu->dir, sub, name) && !stat(path, &st) &&
-	       S_ISREG(st.st_mode);
-}
-
-/*
- * A sysfs attribute (lc_read_file()), NUL-terminated, without its trailing
- * whitespace.
- * Return: 0, or -1 when it cannot be read or is longer than @size - 1.
- */
-static int lc_read_attr(const char *path, char *buf, size_t size)
-{
-	size_t len;
-	char *text = lc_read_file(path, &len);
-
-	if (!text || len >= size) {
-		free(text);
-		return -1;
-	}
-	memcpy(buf, text, len + 1);
-	free(text);
-	while (len && isspace((unsigned char)buf[len - 1]))
-		buf[--len] = '\0';
-	return 0;
-}
-
-/* PMU/SUB/NAME's contents; -1 after a message when it cannot be read. */
-static int lc_pmu_read(const struct lc_pmu *pmu, const char *sub,
-		       const char *name, char *buf, size_t size)
-{
-	char path[PATH_MAX];
-
-	if (lc_path(path, pmu->dir, sub, name))
-		return lc_msg_set(pmu->msg, "PMU '%s': path of %s/%s too long",
-				  pmu->name, sub, name);
-	if (!lc_read_attr(path, buf, size))
-		return 0;
-	return lc_msg_set(pmu->msg, "cannot read %s", path);
-}
-
-/* Decimal, or 0x and hexadecimal digits, in 64 bits, as perf reads them. */
-static int lc_parse_number(const char *s, unsigned long long *value)
-{
-	unsigned long long v = 0;
-	unsigned int base = 10, d;
-
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
-		base = 16;
-		s += 2;
-	}
-	if (!*s)
-		return -1;
-	for (; *s; s++) {
-		if (isdigit((unsigned char)*s))
-			d = *s - '0';
-		else if (base == 16 && isxdigit((unsigned char)*s))
-			d = tolower((unsigned char)*s) - 'a' + 10;
-		else
-			return -1;
-		if (v > (ULLONG_MAX - d) / base)
-			return -1;
-		v = v * base + d;
-	}
-	*value = v;
-	return 0;
-}
 
 /* A counter name the module takes: 1 to 47 of [A-Za-z0-9_./:+@-]. */
 static bool lc_name_ok(const char *name)
@@ -293,45 +54,6 @@ static bool lc_name_ok(const char *name)
 		    !strchr(LC_PMU_NAME_CHARS, name[i]))
 			return false;
 	return true;
-}
-
-/* The PMU's directory and type number; -1 after a message. */
-static int lc_pmu_open(struct lc_pmu *pmu, const char *sysfs,
-		       const char *name, size_t len)
-{
-	char path[PATH_MAX], text[64], **names;
-	unsigned long long type;
-	struct stat st;
-	size_t nr;
-
-	if (!len)
-		return lc_msg_set(pmu->msg, "no PMU name before the '/'");
-	if (name[0] == '.' || len >= sizeof(pmu->name))
-		return lc_msg_set(pmu->msg, "invalid PMU name '%.*s'",
-				  (int)len, name);
-	memcpy(pmu->name, name, len);
-	pmu->name[len] = '\0';
-	if (lc_path(path, sysfs, LC_PMU_DEVICES, NULL) ||
-	    lc_path(pmu->dir, path, pmu->name, NULL))
-		return lc_msg_set(pmu->msg, "sysfs path '%s' too long", sysfs);
-	if (stat(pmu->dir, &st) || !S_ISDIR(st.st_mode)) {
-		lc_msg_set(pmu->msg, "unknown PMU '%s': no %s (PMUs: ",
-			   pmu->name, pmu->dir);
-		names = lc_list_dir(path, &nr);
-		lc_msg_add_names(pmu->msg, names, nr);
-		lc_names_free(names, nr);
-		lc_msg_add(pmu->msg, ")");
-		return -1;
-	}
-	if (lc_path(path, pmu->dir, "type", NULL) ||
-	    lc_read_attr(path, text, sizeof(text)))
-		return lc_msg_set(pmu->msg, "PMU '%s': cannot read %s",
-				  pmu->name, path);
-	if (lc_parse_number(text, &type) || type > UINT_MAX)
-		return lc_msg_set(pmu->msg, "PMU '%s': %s/type is '%s', not a type number",
-				  pmu->name, pmu->dir, text);
-	pmu->type = type;
-	return 0;
 }
 
 /* One term of @text (@len bytes), trimmed: "key=value" or "key". */
@@ -389,57 +111,6 @@ static int lc_terms_parse(struct lc_msg *msg, const char *text, size_t len,
 			return 0;
 		text = comma + 1;
 	}
-}
-
-/* config, config1, config2: the word itself; -1 for any other key. */
-static int lc_config_word(const char *key)
-{
-	static const char *const words[LC_PMU_WORDS] = {
-		"config", "config1", "config2",
-	};
-	int i;
-
-	for (i = 0; i < LC_PMU_WORDS; i++)
-		if (!strcmp(key, words[i]))
-			return i;
-	return -1;
-}
-
-/* "config1:0-7,32-35": the word and its bits; -1 if not of that form. */
-static int lc_field_spec_parse(const char *spec, struct lc_pmu_field *field)
-{
-	const char *colon = strchr(spec, ':');
-	unsigned long lo, hi;
-	char word[16], *end;
-	int w;
-
-	if (!colon || (size_t)(colon - spec) >= sizeof(word))
-		return -1;
-	memcpy(word, spec, colon - spec);
-	word[colon - spec] = '\0';
-	w = lc_config_word(word);
-	if (w < 0)
-		return -1;
-	field->word = w;
-	field->mask = 0;
-	spec = colon;
-	do {
-		if (!isdigit((unsigned char)spec[1]))
-			return -1;
-		lo = strtoul(spec + 1, &end, 10);
-		hi = lo;
-		if (*end == '-') {
-			if (!isdigit((unsigned char)end[1]))
-				return -1;
-			hi = strtoul(end + 1, &end, 10);
-		}
-		if (lo > hi || hi > 63)
-			return -1;
-		for (; lo <= hi; lo++)
-			field->mask |= 1ULL << lo;
-		spec = end;
-	} while (*spec == ',');
-	return *spec ? -1 : 0;
 }
 
 /* What a key sets: a config word, or a field of format/; -1, message. */
@@ -629,20 +300,6 @@ static int lc_pmu_encode(const struct lc_pmu *pmu,
 			return -1;
 	}
 	return 0;
-}
-
-/* Does events/ALIAS.scale scale the counts (perf would, the module not)? */
-static bool lc_pmu_scaled(const struct lc_pmu *pmu, const char *alias)
-{
-	char name[LC_PMU_TERM_MAX + 8], text[64], path[PATH_MAX];
-	int n = snprintf(name, sizeof(name), "%s.scale", alias);
-
-	if (n < 0 || (size_t)n >= sizeof(name) ||
-	    lc_path(path, pmu->dir, "events", name) ||
-	    !lc_pmu_has(pmu, "events", name))
-		return false;
-	return lc_read_attr(path, text, sizeof(text)) ||
-	       strtod(text, NULL) != 1.0;
 }
 
 /* Does events/ALIAS alone encode @cfg's words? */

@@ -61,7 +61,7 @@ for f in predict.o predict-format.o predict-model.o predict-run.o; do
 		calls_none "$f" '^bench(-format)?[.]o$'
 done
 for f in mechanisms.o tracers.o event-sets.o sessions.o tracefs.o \
-	tracer-run.o formats.o setup.o kv.o pmu-event.o; do
+	tracer-run.o formats.o setup.o kv.o pmu-event.o pmu-sysfs.o; do
 	check "layers: ${f%.o}.c, under both commands, calls neither" \
 		calls_none "$f" '^(bench|bench-format|predict.*|main)[.]o$'
 done

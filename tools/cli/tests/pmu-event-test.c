@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Unit tests of pmu-event.c: perf's PMU/TERMS/ syntax translated into the
- * module's NAME=TYPE:CONFIG[:CONFIG1[:CONFIG2]], on the sysfs trees of
- * data/sysfs (Intel, AMD, the test PMU, POWER's hv_24x7, odd cases).
+ * Unit tests of pmu-event.c and pmu-sysfs.c: perf's PMU/TERMS/ syntax
+ * translated into the module's NAME=TYPE:CONFIG[:CONFIG1[:CONFIG2]], on
+ * the sysfs trees of data/sysfs (Intel, AMD, the test PMU, POWER's
+ * hv_24x7, odd cases).
  * "ok - ..." lines; run-tests.sh numbers them.
  *
  * Usage: pmu-event-test SYSFS_TREES_DIR
