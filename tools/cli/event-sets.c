@@ -4,7 +4,8 @@
  * configurations trace (--events), and their tracepoints, which every
  * tracer of tracers/ names its own way.  Calls nothing.
  */
-#include "tracers.h"
+#include "../lib/lc.h"
+#include "event-sets.h"
 
 const struct lc_predict_set lc_predict_sets[] = {
 	{ "syscalls-sched", true, true, true, "sched,irq" },

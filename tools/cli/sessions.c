@@ -15,7 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "tracers.h"
+#include "sessions.h"
 
 /* LTTng's probe for the module's tracepoints, as lttng-sessiond names it. */
 #define LC_LTTNG_PROBE		"lttng-calibrate"

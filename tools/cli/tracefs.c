@@ -15,7 +15,7 @@
 #include <unistd.h>
 
 #include "lttng-calibrate.h"
-#include "tracers.h"
+#include "tracefs.h"
 
 /**
  * lc_tracefs_find() - where tracefs is, mounting it when it is not

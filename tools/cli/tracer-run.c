@@ -16,8 +16,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "tracers.h"
 #include "lttng-calibrate.h"
+#include "tracer-run.h"
 
 /* The scratch directory */
 

@@ -17,7 +17,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "../tracers.h"
+#include "../sessions.h"
+#include "../tracer-run.h"
 #include "../../lib/tap.h"
 
 static unsigned int mode_of(const char *path)
