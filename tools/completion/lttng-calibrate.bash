@@ -12,8 +12,8 @@
 #
 # The options are those of the table the command declares them in, which
 # "COMMAND [SUBCOMMAND] --list-options" prints, so they follow the command
-# (lttng-calibrate-series': those its --help lists, by bash-completion's
-# _parse_help).  Values:
+# (lttng-calibrate-series': its lc_opt table, tools/lib/options.sh).
+# Values:
 #   --format, --fail-if, -c     the values the commands accept
 #   --probe                     the mechanisms the module's probe file
 #                               offers, less those it marks unavailable
@@ -229,18 +229,6 @@ _lttng_calibrate_options()
 	return 0
 }
 
-# Long options from "COMMAND --help", for the command without a table
-# (lttng-calibrate-series); "=" kept, no space then.
-_lttng_calibrate_help_options()
-{
-	local -a opts
-
-	mapfile -t opts < <(_parse_help "$@")
-	_lttng_calibrate_reply "${opts[@]}"
-	[[ ${COMPREPLY[0]-} == *= ]] && compopt -o nospace 2>/dev/null
-	return 0
-}
-
 # _lttng_calibrate_output: the value of --format or --plot, the options of
 # bench and predict that print their rows; status 1 for any other option.
 _lttng_calibrate_output()
@@ -357,14 +345,13 @@ _lttng_calibrate()
 	fi
 }
 
-# _lttng_calibrate_options_or_files LISTER COMMAND: after an option that
-# takes no listed value, the options of COMMAND (by LISTER,
-# _lttng_calibrate_options or _lttng_calibrate_help_options) when the word
-# starts with "-", else file names.
+# _lttng_calibrate_options_or_files COMMAND: after an option that takes no
+# listed value, the options of COMMAND when the word starts with "-", else
+# file names.
 _lttng_calibrate_options_or_files()
 {
 	if [[ $cur == -* ]]; then
-		"$1" "$2"
+		_lttng_calibrate_options "$1"
 	else
 		_filedir
 	fi
@@ -385,7 +372,7 @@ _lttng_calibrate_trace()
 		return
 		;;
 	esac
-	$split || _lttng_calibrate_options_or_files _lttng_calibrate_options "$1"
+	$split || _lttng_calibrate_options_or_files "$1"
 }
 
 _lttng_calibrate_compare()
@@ -436,7 +423,7 @@ _lttng_calibrate_compare()
 		return
 		;;
 	esac
-	$split || _lttng_calibrate_options_or_files _lttng_calibrate_options "$1"
+	$split || _lttng_calibrate_options_or_files "$1"
 }
 
 _lttng_calibrate_series()
@@ -470,7 +457,7 @@ _lttng_calibrate_series()
 		;;
 	esac
 	$split && return
-	[[ $cur == -* ]] && _lttng_calibrate_help_options "$1"
+	[[ $cur == -* ]] && _lttng_calibrate_options "$1"
 }
 
 complete -F _lttng_calibrate lttng-calibrate

@@ -6,7 +6,8 @@
 # UBSan) tests lc.c and kmsg_patterns.h, options-test (also under ASan and
 # UBSan) options.c, proc-test (also under ASan and UBSan) proc.c,
 # output-test (also under ASan and UBSan) the output layer (output.c,
-# svg.c, bench-schema.c); tap-test.sh tests tap.sh, tap.h and kmsg.sh.
+# svg.c, bench-schema.c); tap-test.sh tests tap.sh, tap.h and kmsg.sh,
+# options-sh-test.sh options.sh.
 set -eu
 
 dir=$(cd "$(dirname "$0")" && pwd)
@@ -33,5 +34,6 @@ tap_component "[asan] output layer unit tests" env TAP_PREFIX="[asan] " \
 	ASAN_OPTIONS=exitcode=99 \
 	UBSAN_OPTIONS=halt_on_error=1:exitcode=99 "$dir/output-test-san"
 tap_component "tap.sh, tap.h and kmsg.sh tests" sh "$dir/tap-test.sh" "$dir"
+tap_component "options.sh tests" bash "$dir/options-sh-test.sh"
 
 tap_finish
