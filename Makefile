@@ -166,8 +166,10 @@ ifeq ($(CROSS_COMPILE),)
 tools:
 	for d in $(TOOL_DIRS); do $(MAKE) -C $$d || exit; done
 else
-# Only the sources are copied: objects built for the host in tools/ must
-# not look up to date there.
+# Only the sources are copied (their folders too, as cli/tracers/; not
+# tests/): objects built for the host in tools/ must not look up to date
+# there.  The copies are made anew, their times kept, so that a source
+# removed since leaves nothing and the objects of the others stay.
 TOOLS_BUILD := $(BUILD)/tools-$(ARCH)
 tools:
 	@test -n "$(ARCH)" || { echo "CROSS_COMPILE needs ARCH" >&2; exit 1; }
@@ -176,7 +178,10 @@ tools:
 	cp -p debian/changelog $(TOOLS_BUILD)/debian/
 	cp -p tools/lib/*.mk $(TOOLS_BUILD)/tools/lib/
 	for d in tools/lib $(TOOL_DIRS); do \
-		cp -p $$d/Makefile $$d/*.[ch] $(TOOLS_BUILD)/$$d/ || exit; done
+		find $(TOOLS_BUILD)/$$d -name '*.[ch]' -delete && \
+		(cd $$d && cp -p --parents Makefile \
+			$$(find . -path ./tests -prune -o -name '*.[ch]' -print) \
+			$(abspath $(TOOLS_BUILD))/$$d/) || exit; done
 	for d in $(TOOL_DIRS); do \
 		$(MAKE) -C $(TOOLS_BUILD)/$$d CC=$(CROSS_COMPILE)gcc || exit; done
 endif
