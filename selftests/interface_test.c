@@ -488,7 +488,7 @@ TEST_F_TIMEOUT(calib, cpu_unplug_during_run, 120)
  */
 TEST_F_TIMEOUT(calib, cpu_unplug_as_run_ends, 180)
 {
-	int round, code, complete = 0, partial = 0, none = 0;
+	int round, code, complete = 0, partial = 0, none = 0, early = 0;
 	long long before, done, asked;
 	char count[24], *text;
 
@@ -503,7 +503,27 @@ TEST_F_TIMEOUT(calib, cpu_unplug_as_run_ends, 180)
 		before = run_number();
 		self->env.child = start_run(count);
 		ASSERT_LT(0, self->env.child);
-		ASSERT_TRUE(wait_running(0, 10000));
+		if (!wait_running(0, 10000)) {
+			/*
+			 * Under a loaded host the guest's CPU 0 may not poll
+			 * once in the whole run: it ended before the unplug,
+			 * and must have ended complete.
+			 */
+			code = reap_code(_metadata, self->env.child, 30000,
+					 "writer");
+			self->env.child = 0;
+			early++;
+			EXPECT_EQ(0, code) {
+				TH_LOG("round %d: a run never seen running failed: %s",
+				       round, strerror(code));
+			}
+			text = lc_read_file(DIR "results_kv", NULL);
+			ASSERT_NE(NULL, text);
+			EXPECT_EQ(before + 1, lc_kv_ll(text, "run.number", 0));
+			EXPECT_TRUE(lc_kv_is(text, "run.state", "complete"));
+			free(text);
+			continue;
+		}
 		sleep_ms(30 * round);
 		ASSERT_EQ(0, cpu_online_set(1, 0));
 		self->env.offlined = 1;
@@ -535,8 +555,10 @@ TEST_F_TIMEOUT(calib, cpu_unplug_as_run_ends, 180)
 		free(text);
 	}
 	unpin();
-	TH_LOG("%d complete, %d partial, %d published nothing", complete,
-	       partial, none);
+	TH_LOG("%d complete, %d partial, %d published nothing, %d ended before it was seen running",
+	       complete, partial, none, early);
+	/* The unplug met at least one run: the test tested something. */
+	EXPECT_LT(early, 6);
 }
 
 int main(int argc, char **argv)
