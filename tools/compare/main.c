@@ -540,7 +540,7 @@ static int check_series_values(const struct group_set *set)
 
 static int run_series(struct options *opt)
 {
-	struct steps_header header = { .total = -1 };
+	struct steps_header header = { .total = -1, .boot_runs = -1 };
 	struct group_set set = { 0 };
 	struct series_result result;
 	static char source[512];

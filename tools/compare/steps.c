@@ -178,8 +178,8 @@ static const char *steps_unit(const char *line)
  * @ctx: the struct steps_header being filled
  * @line: the line, from its '#' to its end, without the newline
  *
- * The first "# unit:", "# steps:" and "# patches:" line count; every
- * "# missing:" line does.
+ * The first "# unit:", "# steps:", "# patches:" and "# boots:" line
+ * count; every "# missing:" line does.
  *
  * Return: 0, or -1 when out of memory.
  */
@@ -196,6 +196,8 @@ int steps_comment(void *ctx, const char *line)
 		return steps_numbers(h, line + 9);
 	if (!strncmp(line, "# patches: ", 11) && h->total < 0)
 		h->total = strtol(line + 11, NULL, 10);
+	if (!strncmp(line, "# boots: ", 9) && h->boot_runs < 0)
+		h->boot_runs = strtol(line + 9, NULL, 10);
 	if (!strncmp(line, "# missing: step ", 16))
 		return steps_missing(h, line + 16);
 	return 0;
@@ -478,15 +480,19 @@ static int steps_table(FILE *out, const struct steps *s)
 	size_t i;
 
 	lc_fmt_shortest(conf, sizeof(conf), json6(s->report->confidence));
-	fprintf(out, "%s: %zu steps, %s %% confidence\n\nstep  ",
-		s->report->source, s->n, conf);
+	fprintf(out, "%s: %zu steps, %s %% confidence\n", s->report->source,
+		s->n, conf);
+	if (h->boot_runs >= 0)
+		fprintf(out, "each value the mean of one boot's %ld runs; the test on the boots' means\n",
+			h->boot_runs);
+	fputs("\nstep  ", out);
 	steps_pad(out, "patch", STEPS_PATCH_WIDTH, false);
 	fputs("  ", out);
 	steps_pad(out, "mean", 9, true);
 	fputs("  ", out);
 	snprintf(interval, sizeof(interval), "%s %% interval", conf);
 	steps_pad(out, interval, 20, false);
-	fputs("  runs\n", out);
+	fputs(h->boot_runs < 0 ? "  runs\n" : "  boots\n", out);
 	if (steps_table_rows(out, s))
 		return -1;
 	fputc('\n', out);
@@ -513,8 +519,12 @@ static int steps_table(FILE *out, const struct steps *s)
 				json6(s->report->min_change));
 		lc_fmt_shortest(interval, sizeof(interval),
 				json6(fabs(c->percent_halfwidth)));
-		fprintf(out, "change point: %s (step %ld), decided by the %s %% threshold: the runs agree within %s %%, so a p-value would only say how alike the runs of a boot are\n%s\n",
-			c->patch, c->step, change, interval, c->mail);
+		if (h->boot_runs >= 0)
+			fprintf(out, "change point: %s (step %ld), decided by the %s %% threshold: the boots agree within %s %% (under -icount a boot repeats the one before), so a p-value would say nothing of the change\n%s\n",
+				c->patch, c->step, change, interval, c->mail);
+		else
+			fprintf(out, "change point: %s (step %ld), decided by the %s %% threshold: the runs agree within %s %%, so a p-value would only say how alike the runs of a boot are\n%s\n",
+				c->patch, c->step, change, interval, c->mail);
 	}
 	return 0;
 }
@@ -572,7 +582,10 @@ static void steps_csv(FILE *out, const struct steps *s)
 		lc_cell_set(&cells[STEPS_F_STEP], LC_CELL_RAW, "%ld",
 			    st->number);
 		lc_cell_ref(&cells[STEPS_F_PATCH], LC_CELL_QUOTED, p->name);
-		lc_cell_set(&cells[STEPS_F_RUNS], LC_CELL_RAW, "%zu", st->runs);
+		/* Every run, whether a value is a run or a boot's mean. */
+		lc_cell_set(&cells[STEPS_F_RUNS], LC_CELL_RAW, "%zu",
+			    s->header->boot_runs < 0 ? st->runs :
+			    st->runs * (size_t)s->header->boot_runs);
 		steps_cell(&cells[STEPS_F_MEAN], p->has_mean, p->mean);
 		steps_cell(&cells[STEPS_F_LOW], p->has_interval, p->low);
 		steps_cell(&cells[STEPS_F_HIGH], p->has_interval, p->high);
@@ -606,15 +619,25 @@ static void steps_json_number(FILE *out, int indent, const char *key,
 	fputs(last ? "\n" : ",\n", out);
 }
 
-static void steps_json_step(FILE *out, const struct step *st, bool last)
+static void steps_json_step(FILE *out, const struct steps *s,
+			    const struct step *st, bool last)
 {
 	const struct lc_svg_point *p = &st->point;
 	const struct step_change *c = st->change;
+	long boot_runs = s->header->boot_runs;
 
 	fputs("    {\n", out);
 	steps_json_number(out, 6, "step", true, (double)st->number, false);
 	steps_json_string(out, 6, "patch", p->name, false);
-	steps_json_number(out, 6, "runs", true, (double)st->runs, false);
+	if (boot_runs >= 0) {
+		steps_json_number(out, 6, "boots", true, (double)st->runs,
+				  false);
+		steps_json_number(out, 6, "runs", true,
+				  (double)st->runs * boot_runs, false);
+	} else {
+		steps_json_number(out, 6, "runs", true, (double)st->runs,
+				  false);
+	}
 	steps_json_number(out, 6, "mean", p->has_mean, p->mean, false);
 	steps_json_number(out, 6, "low", p->has_interval, p->low, false);
 	steps_json_number(out, 6, "high", p->has_interval, p->high, false);
@@ -676,13 +699,16 @@ static void steps_json(FILE *out, const struct steps *s)
 			  json6(s->report->confidence), false);
 	steps_json_number(out, 2, "min_change_percent", true,
 			  json6(s->report->min_change), false);
+	if (h->boot_runs >= 0)
+		steps_json_number(out, 2, "runs_per_boot", true,
+				  (double)h->boot_runs, false);
 	if (*s->unit)
 		steps_json_string(out, 2, "unit", s->unit, false);
 	else
 		steps_json_number(out, 2, "unit", false, 0, false);
 	if (steps_json_array(out, "steps", s->n)) {
 		for (i = 0; i < s->n; i++)
-			steps_json_step(out, &s->steps[i], i + 1 == s->n);
+			steps_json_step(out, s, &s->steps[i], i + 1 == s->n);
 		fputs("  ],\n", out);
 	}
 	if (steps_json_array(out, "change_points", s->nchanges)) {

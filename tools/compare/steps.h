@@ -3,7 +3,8 @@
  * The report of a patch series (--steps, --plot): what
  * lttng-calibrate-series prints of the values of its steps, made of a
  * series' change points (series.c) and of what its values file says in
- * comments: "# unit: UNIT", "# steps: N...", "# patches: N" and
+ * comments: "# unit: UNIT", "# steps: N...", "# patches: N",
+ * "# boots: RUNS" (each value the mean of one boot's RUNS runs) and
  * "# missing: step N, PATCH: STATUS".  Each step with its mean and the
  * interval of the mean, the change points with the first patch of each
  * new level and the line for a mail; as a table, CSV or JSON
@@ -38,6 +39,8 @@ struct steps_missing {
  * @numbers: the step of each label, in order ("# steps:"), or NULL
  * @nnumbers: how many
  * @total: the series' patches ("# patches:"), or -1
+ * @boot_runs: the runs of a boot when each value is a boot's mean
+ *	("# boots:"), or -1 when each value is a run
  * @missing: the steps left out, in file order
  * @nmissing: how many
  */
@@ -46,6 +49,7 @@ struct steps_header {
 	long *numbers;
 	size_t nnumbers;
 	long total;
+	long boot_runs;
 	struct steps_missing *missing;
 	size_t nmissing;
 };
