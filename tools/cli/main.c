@@ -93,14 +93,6 @@ static int lc_opt_cpu(const struct lc_option *opt, const char *arg)
 	return 0;
 }
 
-static int lc_opt_version(const struct lc_option *opt, const char *arg)
-{
-	(void)opt;
-	(void)arg;
-	printf("lttng-calibrate %s\n", LC_VERSION);
-	return LC_OPT_DONE;
-}
-
 static int lc_opt_list_commands(const struct lc_option *opt, const char *arg)
 {
 	size_t i;
@@ -142,8 +134,7 @@ static int lc_parse_options(int argc, char **argv, struct lc_options *opts)
 		LC_OPT_CALLBACK(0, "format", &opts->format, "FORMAT",
 				"table (default), csv or json", lc_opt_format),
 		LC_OPT_HELP('h', "help", "this text"),
-		LC_OPT_CALLBACK(0, "version", NULL, NULL, "the version",
-				lc_opt_version),
+		LC_OPT_VERSION("lttng-calibrate " LC_VERSION),
 		LC_OPT_CALLBACK(0, "list-commands", NULL, NULL,
 				"the commands, one per line",
 				lc_opt_list_commands),

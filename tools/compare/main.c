@@ -224,14 +224,6 @@ static int opt_no_plot(const struct lc_option *o, const char *arg)
 	return 0;
 }
 
-static int opt_version(const struct lc_option *o, const char *arg)
-{
-	(void)o;
-	(void)arg;
-	printf("%s %s\n", program_name, LC_VERSION);
-	return LC_OPT_DONE;
-}
-
 /* -w, else $COLUMNS, else the terminal on standard output, else 74 */
 static int plot_width(int asked)
 {
@@ -383,8 +375,7 @@ static int parse_options(struct options *opt, int argc, char **argv)
 				"point (series) is proven in direction DIR:\n"
 				"increase, decrease or any", opt_fail_if),
 		LC_OPT_HELP('h', "help", "this help"),
-		LC_OPT_CALLBACK(0, "version", NULL, NULL, "the version",
-				opt_version),
+		LC_OPT_VERSION("lttng-calibrate-compare " LC_VERSION),
 		LC_OPT_END(),
 	};
 	const struct lc_opt_cmd cmd = {

@@ -282,3 +282,17 @@ int lc_opt_format(const struct lc_option *opt, const char *arg)
 {
 	return lc_format_parse(arg, opt->value);
 }
+
+/**
+ * lc_opt_version() - the callback of every tool's --version
+ * @opt: its entry, whose value is the text to print (LC_OPT_VERSION())
+ * @arg: none
+ *
+ * Return: LC_OPT_DONE.
+ */
+int lc_opt_version(const struct lc_option *opt, const char *arg)
+{
+	(void)arg;
+	puts(opt->value);
+	return LC_OPT_DONE;
+}

@@ -80,6 +80,10 @@ struct lc_option {
 #define LC_OPT_HELP(s, l, h) \
 	{ .type = LC_OPT_TYPE_HELP, .short_name = (s), .long_name = (l), \
 	  .help = (h) }
+/* --version: prints @text, "PROGRAM VERSION", and the command exits 0. */
+#define LC_OPT_VERSION(text) \
+	LC_OPT_CALLBACK(0, "version", (void *)(text), NULL, "the version", \
+			lc_opt_version)
 /* A title in --help above the options that follow, after a blank line. */
 #define LC_OPT_GROUP(h)	{ .type = LC_OPT_TYPE_GROUP, .help = (h) }
 
@@ -129,5 +133,6 @@ void lc_opt_help(const struct lc_opt_cmd *cmd, FILE *out);
 void lc_opt_print_options(const struct lc_opt_cmd *cmd, FILE *out);
 void lc_opt_list(const struct lc_opt_cmd *cmd, FILE *out);
 int lc_opt_format(const struct lc_option *opt, const char *arg);
+int lc_opt_version(const struct lc_option *opt, const char *arg);
 
 #endif /* LTTNG_CALIBRATE_LIB_OPTIONS_H */

@@ -51,14 +51,6 @@ static const char usage_tail[] =
 	"\n"
 	"Exit status: 0 pairs found, 1 no pair found, 2 bad input or usage.\n";
 
-static int print_version(const struct lc_option *opt, const char *arg)
-{
-	(void)opt;
-	(void)arg;
-	printf("%s %s\n", program_name, LC_VERSION);
-	return LC_OPT_DONE;
-}
-
 /*
  * 0 to go on, 1 when the help or the version was printed, -1 on a usage
  * error (the usage printed on stderr)
@@ -74,8 +66,7 @@ static int parse_options(int argc, char **argv, struct options *opt)
 		LC_OPT_FLAG('s', "skip-malformed", &opt->skip_malformed,
 			    "skip and count malformed lines"),
 		LC_OPT_HELP('h', "help", "this help"),
-		LC_OPT_CALLBACK(0, "version", NULL, NULL, "the version",
-				print_version),
+		LC_OPT_VERSION("lttng-calibrate-trace " LC_VERSION),
 		LC_OPT_END(),
 	};
 	const struct lc_opt_cmd cmd = {
