@@ -213,16 +213,8 @@ static int lc_bench_parse(int argc, char **argv, struct lc_bench_opts *o)
 		.flags = LC_OPT_OWN_ERRORS,
 		.status = 1,
 	};
-	int first, rc;
 
-	rc = lc_opt_parse(&cmd, argc, argv, &first);
-	if (rc)
-		return rc;
-	if (first < argc) {
-		lc_err("bench: unexpected argument '%s'", argv[first]);
-		return 1;
-	}
-	return 0;
+	return lc_opt_parse_all(&cmd, argc, argv);
 }
 
 /**

@@ -149,16 +149,8 @@ static int lc_parse_options(int argc, char **argv, struct lc_options *opts)
 		.flags = LC_OPT_TRY_HELP,
 		.status = 1,
 	};
-	int first, rc;
 
-	rc = lc_opt_parse(&cmd, argc, argv, &first);
-	if (rc)
-		return rc;
-	if (first < argc) {
-		lc_err("unexpected argument '%s'", argv[first]);
-		return 1;
-	}
-	return 0;
+	return lc_opt_parse_all(&cmd, argc, argv);
 }
 
 int main(int argc, char **argv)

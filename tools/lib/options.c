@@ -182,6 +182,28 @@ static void lc_opt_pad(FILE *out, int from, int to)
 }
 
 /**
+ * lc_opt_parse_all() - lc_opt_parse() for a command that takes no operand
+ * @cmd: the command
+ * @argc: the arguments' count
+ * @argv: the arguments, argv[0] being the command (or the subcommand)
+ *
+ * Return: as lc_opt_parse(); an operand left is refused with @cmd's
+ * status ("NAME: unexpected argument 'WORD'").
+ */
+int lc_opt_parse_all(const struct lc_opt_cmd *cmd, int argc, char **argv)
+{
+	int first, rc = lc_opt_parse(cmd, argc, argv, &first);
+
+	if (rc || first >= argc)
+		return rc;
+	if (cmd->name)
+		lc_err("%s: unexpected argument '%s'", cmd->name, argv[first]);
+	else
+		lc_err("unexpected argument '%s'", argv[first]);
+	return cmd->status;
+}
+
+/**
  * lc_opt_print_options() - the option list of a command's --help
  * @cmd: the command
  * @out: where to print it

@@ -129,6 +129,7 @@ struct lc_opt_cmd {
 
 int lc_opt_parse(const struct lc_opt_cmd *cmd, int argc, char **argv,
 		 int *first);
+int lc_opt_parse_all(const struct lc_opt_cmd *cmd, int argc, char **argv);
 void lc_opt_help(const struct lc_opt_cmd *cmd, FILE *out);
 void lc_opt_print_options(const struct lc_opt_cmd *cmd, FILE *out);
 void lc_opt_list(const struct lc_opt_cmd *cmd, FILE *out);
