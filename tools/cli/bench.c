@@ -231,9 +231,11 @@ int lc_bench_main(int argc, char **argv)
 		.iterations = LC_BENCH_DEFAULT_N,
 		.format = LC_FORMAT_TABLE,
 	};
-	int rc = lc_bench_parse(argc, argv, &o);
 	FILE *plot = NULL;
+	int rc;
 
+	lc_tracers_init();
+	rc = lc_bench_parse(argc, argv, &o);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (!o.from_kv && lc_need_root())

@@ -391,9 +391,11 @@ int lc_predict_main(int argc, char **argv)
 		.iterations = LC_PREDICT_DEFAULT_N,
 		.format = LC_FORMAT_TABLE,
 	};
-	int rc = lc_pr_parse(argc, argv, &o), err;
 	FILE *plot = NULL;
+	int rc, err;
 
+	lc_tracers_init();
+	rc = lc_pr_parse(argc, argv, &o);
 	if (rc)
 		return rc < 0 ? 0 : rc;
 	if (lc_need_root())

@@ -2,8 +2,9 @@
 /*
  * The table of tracers, as the commands walk it: every tracer's file
  * (tracers/) hands one struct lc_tracer; the bench's rows and predict's
- * configurations are theirs, put in order once, before main().  Also what
- * every command does after its last tracer.
+ * configurations are theirs, put in order once, by lc_tracers_init() at
+ * the start of main().  Also what every command does after its last
+ * tracer.
  */
 #include <stdlib.h>
 
@@ -40,14 +41,18 @@ static int lc_config_cmp(const void *a, const void *b)
 	return ((*x)->order > (*y)->order) - ((*x)->order < (*y)->order);
 }
 
-/*
- * lc_mechanisms[] and lc_predict_tracers[] from the table, before main():
- * the commands read them as arrays, from their option parsing on.  A
- * table larger than LC_TRACERS_MAX_ROWS is a bug of this program.
+/**
+ * lc_tracers_init() - lc_mechanisms[] and lc_predict_tracers[] from the
+ * table, once, first thing in main(): the commands read them as arrays,
+ * from their option parsing on.  A table larger than
+ * LC_TRACERS_MAX_ROWS is a bug of this program.
  */
-static void __attribute__((constructor)) lc_tracers_order(void)
+void lc_tracers_init(void)
 {
 	size_t i, j;
+
+	if (lc_nr_mechanisms || lc_predict_nr_tracers)
+		return;
 
 	for (i = 0; i < lc_nr_tracers; i++) {
 		const struct lc_tracer *t = lc_tracers[i];

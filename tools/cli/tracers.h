@@ -166,6 +166,7 @@ extern const struct lc_bench_mech *lc_mechanisms[LC_TRACERS_MAX_ROWS];
 extern size_t lc_nr_mechanisms;
 extern const struct lc_predict_tracer *lc_predict_tracers[LC_TRACERS_MAX_ROWS];
 extern size_t lc_predict_nr_tracers;
+void lc_tracers_init(void);
 void lc_tracers_finish(struct lc_tracer_ctx *ctx);
 
 #endif /* LTTNG_CALIBRATE_CLI_TRACERS_H */
