@@ -22,7 +22,8 @@
 #   DEBUG_SLOT  "debug-kernel-slot" when jobs > 1: the debug kernel's
 #               build is "make -j2", two of the jobs; this target holds
 #               the second until the build ends
-#   LAST        package-vm, lab, series-kernel, series-lttng, series-null (those
+#   LAST        package-vm, lab, series-kernel, series-lttng, series-null,
+#               series-wallclock (those
 #               asked).  lab's guests boot LAVA's ramdisk, not the host's
 #               root: it runs once the commands are built, as soon as a
 #               job is free of every kernel's chain (last in the order
