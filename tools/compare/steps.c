@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -79,6 +80,10 @@ struct step_change {
  * @n: how many
  * @changes: the change points
  * @nchanges: how many
+ * @resolvable: with boots' means, the change between two steps that the
+ *	series resolves (80 % power, at the report's confidence corrected
+ *	for the splits tried), in percent of the mean; NAN when unknown
+ * @boots_needed: the boots a step that would resolve --min-change, or 0
  */
 struct steps {
 	const struct report *report;
@@ -88,6 +93,8 @@ struct steps {
 	size_t n;
 	struct step_change *changes;
 	size_t nchanges;
+	double resolvable;
+	long boots_needed;
 };
 
 /* A number as --series --format json gives it: ten significant digits. */
@@ -337,6 +344,52 @@ static int steps_change(struct steps *s, const struct group *labels,
 	return steps_mail(s, c, patches);
 }
 
+/*
+ * What these boots can resolve: the spread of a step's boots pooled over
+ * the steps, and the smallest change between two steps of as many boots
+ * that the test finds 80 % of the time at the report's confidence, the
+ * Bonferroni correction for the splits included.  A figure for a series
+ * without a change point: a change under it may have gone unseen.
+ */
+static void steps_resolvable(struct steps *s, const struct group *labels,
+			     size_t nlabels)
+{
+	double ss = 0, sum = 0, df = 0, sd, alpha, q, mean, need;
+	size_t i, j, n = 0, fewest = SIZE_MAX;
+
+	s->resolvable = NAN;
+	s->boots_needed = 0;
+	if (s->header->boot_runs < 0 || nlabels < 2)
+		return;
+	for (i = 0; i < nlabels; i++) {
+		double m = 0;
+
+		for (j = 0; j < labels[i].n; j++)
+			m += labels[i].values[j];
+		m /= labels[i].n;
+		for (j = 0; j < labels[i].n; j++)
+			ss += (labels[i].values[j] - m) *
+			      (labels[i].values[j] - m);
+		sum += m * labels[i].n;
+		n += labels[i].n;
+		df += labels[i].n - 1.0;
+		if (labels[i].n < fewest)
+			fewest = labels[i].n;
+	}
+	mean = sum / n;
+	if (df < 1 || !(ss > 0) || mean == 0)
+		return;
+	sd = sqrt(ss / df);
+	alpha = 1 - s->report->confidence / 100;
+	q = student_t_quantile(1 - alpha / (2.0 * (nlabels - 1)), df) +
+	    student_t_quantile(0.8, df);
+	s->resolvable = fabs(100 * q * sd * sqrt(2.0 / fewest) / mean);
+	if (s->report->min_change > 0 && s->resolvable > s->report->min_change) {
+		need = 2 * pow(q * sd * 100 / (mean * s->report->min_change), 2);
+		s->boots_needed = need < 1e6 ? (long)ceil(need) : 1000000;
+	}
+}
+
 static int steps_build(struct steps *s, const struct group *labels,
 		       size_t nlabels, const struct series_result *res)
 {
@@ -353,6 +406,7 @@ static int steps_build(struct steps *s, const struct group *labels,
 	s->n = nlabels;
 	for (i = 0; i < nlabels; i++)
 		steps_label(s, &labels[i], i, base, &s->steps[i]);
+	steps_resolvable(s, labels, nlabels);
 	for (i = 0; i < res->n; i++, s->nchanges++)
 		if (steps_change(s, labels, &res->points[i], patches,
 				 &s->changes[i]))
@@ -472,6 +526,25 @@ static int steps_table_rows(FILE *out, const struct steps *s)
 	return 0;
 }
 
+/* After "no change point": what a change may have gone unseen. */
+static void steps_table_resolvable(FILE *out, const struct steps *s)
+{
+	char pct[40], change[40];
+
+	if (!isfinite(s->resolvable))
+		return;
+	lc_fmt_d1(pct, sizeof(pct), json10(s->resolvable));
+	fprintf(out, "these boots resolve a change of about %s %% between two steps (80 %% of the time)",
+		pct);
+	if (s->boots_needed) {
+		lc_fmt_shortest(change, sizeof(change),
+				json6(s->report->min_change));
+		fprintf(out, "; %ld boots a step would resolve %s %%",
+			s->boots_needed, change);
+	}
+	fputc('\n', out);
+}
+
 static int steps_table(FILE *out, const struct steps *s)
 {
 	const struct steps_header *h = s->header;
@@ -507,6 +580,7 @@ static int steps_table(FILE *out, const struct steps *s)
 		if (json6(s->report->min_change) > 0)
 			fprintf(out, " of a change of %s %% or more", change);
 		fputc('\n', out);
+		steps_table_resolvable(out, s);
 	}
 	for (i = 0; i < s->nchanges; i++) {
 		c = &s->changes[i];
@@ -699,9 +773,16 @@ static void steps_json(FILE *out, const struct steps *s)
 			  json6(s->report->confidence), false);
 	steps_json_number(out, 2, "min_change_percent", true,
 			  json6(s->report->min_change), false);
-	if (h->boot_runs >= 0)
+	if (h->boot_runs >= 0) {
 		steps_json_number(out, 2, "runs_per_boot", true,
 				  (double)h->boot_runs, false);
+		steps_json_number(out, 2, "resolvable_percent",
+				  isfinite(s->resolvable),
+				  json10(s->resolvable), false);
+		steps_json_number(out, 2, "boots_needed",
+				  s->boots_needed > 0,
+				  (double)s->boots_needed, false);
+	}
 	if (*s->unit)
 		steps_json_string(out, 2, "unit", s->unit, false);
 	else
