@@ -25,7 +25,10 @@
 #           OBJ configured anew for SRC: x86_64_defconfig,
 #           kvm_guest.config, the FRAGMENTs merged in order
 #           (merge_config.sh: a later one's value wins), olddefconfig;
-#           make's output appended to LOG
+#           make's output appended to LOG; OBJ emptied and SRC's code
+#           run through the caller's build_as, an array that prefixes
+#           those commands (lttng-calibrate-series: as its build user,
+#           who must own OBJ); unset, as the caller
 #   kernel_config_unmet CONFIG FRAGMENT...
 #           the lines of the FRAGMENTs (of an option set in more than
 #           one, the last) that CONFIG (a .config) does not have as asked, a line "not set as asked: LINE (.config: ...)"
@@ -95,17 +98,19 @@ kernel_fragment_without() {
 
 kernel_configure() {
 	local src=$1 obj=$2 log=$3 f
+	local -a run=(${build_as[@]+"${build_as[@]}"})
 
 	shift 3
-	rm -rf "$obj"
-	mkdir -p "$obj"
-	make -C "$src" O="$obj" x86_64_defconfig >>"$log" 2>&1 &&
-	make -C "$src" O="$obj" kvm_guest.config >>"$log" 2>&1 || return
+	mkdir -p "$obj" &&
+	"${run[@]}" find "$obj" -mindepth 1 -delete &&
+	"${run[@]}" make -C "$src" O="$obj" x86_64_defconfig >>"$log" 2>&1 &&
+	"${run[@]}" make -C "$src" O="$obj" kvm_guest.config >>"$log" 2>&1 ||
+		return
 	for f; do
-		(cd "$src" && scripts/kconfig/merge_config.sh -m -O "$obj" \
-			"$obj/.config" "$f") >>"$log" 2>&1 || return
+		(cd "$src" && "${run[@]}" scripts/kconfig/merge_config.sh -m \
+			-O "$obj" "$obj/.config" "$f") >>"$log" 2>&1 || return
 	done
-	make -C "$src" O="$obj" olddefconfig >>"$log" 2>&1
+	"${run[@]}" make -C "$src" O="$obj" olddefconfig >>"$log" 2>&1
 }
 
 kernel_config_unmet() {

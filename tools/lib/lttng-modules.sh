@@ -27,6 +27,11 @@
 #           on besides lttng-modules and the kernel
 #   lttng_modules_make SRC KDIR [MAKE ARGUMENT...]
 #           make in SRC against the kernel headers KDIR, one job per CPU
+#
+# lttng_modules_prepare and lttng_modules_make read and write SRC, and run
+# its code, through the caller's build_as, an array that prefixes each of
+# their commands (lttng-calibrate-series: as its build user); unset, as
+# the caller.
 
 lttng_modules_suite() {
 	case $1 in
@@ -61,29 +66,31 @@ lttng_modules_fetch() {
 lttng_modules_prepare() {
 	local src=$1 probe=$top/tools/lttng/probe krp=$1/src/lttng-kretprobes.c
 	local line
+	local -a run=(${build_as[@]+"${build_as[@]}"})
 
-	if grep -q '^#define LTTNG_MODULES_MINOR_VERSION 13$' \
+	if "${run[@]}" grep -q '^#define LTTNG_MODULES_MINOR_VERSION 13$' \
 		"$src/include/lttng/tracer.h" 2>/dev/null; then
-		sed -i -e '/lttng-probe-timer\.o/d' "$src/src/probes/Kbuild" ||
-			return 1
+		"${run[@]}" sed -i -e '/lttng-probe-timer\.o/d' \
+			"$src/src/probes/Kbuild" || return 1
 	fi
 	# 2.16 frees krp.kp.symbol_name, NULL for a kretprobe not registered
 	# then, instead of the copy itself (kmemleak reports its 256 bytes on
 	# the debug kernel): both are the same pointer otherwise.
-	if [ -f "$krp" ]; then
-		sed -i -e 's/kfree(lttng_krp->krp\.kp\.symbol_name);/kfree(lttng_krp->symbol_name);/' \
+	if "${run[@]}" test -f "$krp"; then
+		"${run[@]}" sed -i -e 's/kfree(lttng_krp->krp\.kp\.symbol_name);/kfree(lttng_krp->symbol_name);/' \
 			"$krp" || return 1
 	fi
 	# Their times kept: made again in a tree already built (a series'
 	# copy), they are not rebuilt.
-	cp -p "$probe/lttng-probe-lttng-calibrate.c" \
+	"${run[@]}" cp -p "$probe/lttng-probe-lttng-calibrate.c" \
 		"$top/lttng_calibrate_trace.h" "$src/src/probes/" &&
-	cp -p "$probe/lttng_calibrate.h" "$src/include/instrumentation/events/" ||
-		return 1
+	"${run[@]}" cp -p "$probe/lttng_calibrate.h" \
+		"$src/include/instrumentation/events/" || return 1
 	# shellcheck disable=SC2016 # a make variable, for make
 	line='obj-$(CONFIG_LTTNG) += lttng-probe-lttng-calibrate.o'
-	grep -qxF "$line" "$src/src/probes/Kbuild" ||
-		echo "$line" >>"$src/src/probes/Kbuild"
+	"${run[@]}" grep -qxF "$line" "$src/src/probes/Kbuild" && return
+	# shellcheck disable=SC2016 # sh's own arguments
+	"${run[@]}" sh -c 'echo "$1" >>"$2"' sh "$line" "$src/src/probes/Kbuild"
 }
 
 # shellcheck disable=SC2154 # $top is the caller's
@@ -96,5 +103,6 @@ lttng_modules_make() {
 	local src=$1 kdir=$2
 
 	shift 2
-	make -C "$src" KERNELDIR="$kdir" -j"$(nproc)" "$@"
+	${build_as[@]+"${build_as[@]}"} make -C "$src" KERNELDIR="$kdir" \
+		-j"$(nproc)" "$@"
 }
